@@ -1,0 +1,69 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import * as formatsModule from "ajv-formats";
+import type { SchemaValidator } from "../../application/ports.ts";
+import type { InputIssue } from "../../domain/errors.ts";
+import type { JsonSchema, ToolDefinition } from "../../domain/tool.ts";
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv) => Ajv;
+
+/** A draft-07 ajv with defaults applied, no type coercion and every error reported. */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Compiles every tool's input schema once, at construction, and validates against the compiled functions. */
+export class AjvSchemaValidator implements SchemaValidator {
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(tools: readonly ToolDefinition[], private readonly ajv: Ajv = createAjv()) {
+    for (const tool of tools) this.compiled.set(tool.id, ajv.compile(tool.input));
+  }
+
+  validateInput(tool: ToolDefinition, input: Record<string, unknown>): readonly InputIssue[] {
+    let validate = this.compiled.get(tool.id);
+    if (!validate) {
+      validate = this.ajv.compile(tool.input);
+      this.compiled.set(tool.id, validate);
+    }
+    return validate(input) ? [] : toIssues(validate.errors ?? [], "/input");
+  }
+}
+
+/** Validates any value against a schema compiled on the fly; for tests and output checks. */
+export function validateAgainst(ajv: Ajv, schema: JsonSchema, value: unknown): readonly InputIssue[] {
+  const validate = ajv.compile(schema);
+  return validate(value) ? [] : toIssues(validate.errors ?? [], "");
+}
+
+/** Turns ajv errors into `{path, message}` pairs, pointing at the offending member itself where ajv points at its parent. */
+export function toIssues(errors: readonly ErrorObject[], base: string): InputIssue[] {
+  const seen = new Set<string>();
+  const issues: InputIssue[] = [];
+  for (const error of errors) {
+    const member = memberOf(error);
+    const path = `${base}${error.instancePath}${member === undefined ? "" : `/${escapePointer(member)}`}`;
+    const message = member === undefined ? (error.message ?? "is invalid") : messageFor(error);
+    const id = `${path}\u0000${message}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    issues.push({ path, message });
+  }
+  return issues;
+}
+
+function memberOf(error: ErrorObject): string | undefined {
+  if (error.keyword === "required") return String(error.params.missingProperty);
+  if (error.keyword === "additionalProperties") return String(error.params.additionalProperty);
+  return undefined;
+}
+
+function messageFor(error: ErrorObject): string {
+  return error.keyword === "required" ? "is required" : "is not an allowed property";
+}
+
+function escapePointer(segment: string): string {
+  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
+}

@@ -1,0 +1,8 @@
+/** The outcome of an operation that can fail in an expected way. */
+export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+
+/** A successful Result. */
+export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });
+
+/** A failed Result. */
+export const err = <E>(error: E): { readonly ok: false; readonly error: E } => ({ ok: false, error });
