@@ -1,0 +1,51 @@
+import { ENVIRONMENTS, type Environment, type RateLimitPolicy } from "../domain/api-key.ts";
+import { parseRatePolicy } from "../domain/rate-limit.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+
+/** The server's settings, read from the environment and checked once at start. */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly redisUrl: string | undefined;
+  /** Every Redis key starts with this, so deployments and test runs can share one server. */
+  readonly redisPrefix: string;
+  readonly appEnv: Environment;
+  readonly defaultPolicy: RateLimitPolicy;
+  readonly maxBodyBytes: number;
+  readonly logLevel: string;
+  /** How long SIGTERM waits for in-flight requests before closing anyway. */
+  readonly shutdownTimeoutMs: number;
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** Reads and checks every variable; returns all problems at once so one start reports them all. */
+export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
+  const problems: string[] = [];
+  const pick = <T>(name: string, fallback: string, parse: (raw: string) => T | undefined, expected: string): T => {
+    const raw = env[name] === undefined || env[name] === "" ? fallback : (env[name] as string);
+    const value = parse(raw);
+    if (value === undefined) problems.push(`${name}=${JSON.stringify(raw)} is invalid: expected ${expected}`);
+    return value as T;
+  };
+  const config: Config = {
+    host: pick("HOST", "127.0.0.1", (raw) => (raw.trim() ? raw.trim() : undefined), "a host name or address"),
+    port: pick("PORT", "3000", (raw) => integerIn(raw, 0, 65535), "an integer from 0 to 65535"),
+    dataDir: pick("DATA_DIR", "./data", (raw) => raw, "a directory path"),
+    redisUrl: pick("REDIS_URL", "", (raw) => (raw === "" ? "" : /^rediss?:\/\//.test(raw) ? raw : undefined), "a redis:// or rediss:// URL") || undefined,
+    redisPrefix: pick("REDIS_PREFIX", "toolapi:", (raw) => (/^[\w:.-]{1,64}$/.test(raw) ? raw : undefined), "1-64 characters of [A-Za-z0-9_:.-]"),
+    appEnv: pick("APP_ENV", "development", (raw) => ENVIRONMENTS.find((name) => name === raw), ENVIRONMENTS.join(", ")),
+    defaultPolicy: pick("RATE_LIMIT", "60/60s", parseRatePolicy, "N/<window> such as 60/60s, 1000/1h (N 1 to 10^9, window 1 s to 24 h)"),
+    maxBodyBytes: pick("MAX_BODY_BYTES", "1048576", (raw) => integerIn(raw, 1, 1_073_741_824), "an integer from 1 to 1073741824"),
+    logLevel: pick("LOG_LEVEL", "info", (raw) => (LOG_LEVELS.includes(raw) ? raw : undefined), LOG_LEVELS.join(", ")),
+    shutdownTimeoutMs: pick("SHUTDOWN_TIMEOUT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
+  };
+  return problems.length > 0 ? err(problems) : ok(config);
+}
+
+function integerIn(raw: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(raw.trim())) return undefined;
+  const value = Number(raw);
+  return value >= min && value <= max ? value : undefined;
+}

@@ -1,0 +1,63 @@
+import { err, ok, type Result } from "../../domain/result.ts";
+import type { WireError } from "./error-response.ts";
+
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+
+/** Whether a Content-Type header names JSON (`application/json`, parameters allowed). */
+export function isJsonContentType(value: string | null): boolean {
+  return value !== null && JSON_MEDIA_TYPE.test(value.trim());
+}
+
+/**
+ * Reads and parses a JSON request body, refusing a wrong media type (415) and anything over `maxBytes` (413)
+ * before it is buffered whole: the declared length is checked first, then the bytes as they stream in.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<Result<unknown, WireError>> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    return err({ code: "unsupported_media_type", message: "Content-Type must be application/json." });
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) return err(tooLarge(maxBytes));
+  const text = await readCapped(request, maxBytes);
+  if (text === undefined) return err(tooLarge(maxBytes));
+  try {
+    return ok(JSON.parse(text));
+  } catch (error) {
+    return err({ code: "invalid_json", message: `The request body is not valid JSON: ${(error as Error).message}` });
+  }
+}
+
+/** The `input` object of an execute request, or invalid_request. */
+export function readToolInput(body: unknown): Result<Record<string, unknown>, WireError> {
+  const input = isPlainObject(body) ? body.input : undefined;
+  if (!isPlainObject(input)) {
+    return err({ code: "invalid_request", message: 'The body must be a JSON object with an object member "input".' });
+  }
+  return ok(input);
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<string | undefined> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString("utf8");
+}
+
+function tooLarge(maxBytes: number): WireError {
+  return { code: "payload_too_large", message: `The request body is larger than ${maxBytes} bytes.` };
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from "node:crypto";
+import type { H3Event } from "h3";
+
+declare module "h3" {
+  interface H3EventContext {
+    /** The request id echoed in `X-Request-Id` and every log line. */
+    requestId?: string;
+    startedAt?: number;
+    /** The authenticated key, for the request log. */
+    keyId?: string;
+    /** Why a key was refused; logs only, never the wire. */
+    authFailure?: string;
+  }
+}
+
+const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The client's `X-Request-Id` when it is well-formed (safe to log and echo), else a fresh one. */
+export function toRequestId(header: string | null): string {
+  return header !== null && WELL_FORMED_ID.test(header) ? header : `req_${randomUUID().replaceAll("-", "")}`;
+}
+
+/** Starts the per-request state: id and start time. */
+export function beginRequest(event: H3Event): void {
+  event.context.requestId = toRequestId(event.req.headers.get("x-request-id"));
+  event.context.startedAt = performance.now();
+}

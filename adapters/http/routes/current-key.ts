@@ -1,0 +1,15 @@
+import { toSuccessResponse } from "../error-response.ts";
+import type { KeyedHandler } from "../protect.ts";
+
+/** GET /keys/current: the calling key, never its secret or hash. */
+export const currentKeyHandler: KeyedHandler = (_event, key) =>
+  toSuccessResponse({
+    key: {
+      id: key.id,
+      name: key.name,
+      env: key.env,
+      prefix: key.prefix,
+      limit: key.policy.limit,
+      windowSeconds: key.policy.windowMs / 1000,
+    },
+  });

@@ -1,0 +1,39 @@
+import { getRouterParam, type H3Event } from "h3";
+import type { ToolCatalog } from "../../../application/ports.ts";
+import { toolNotFound } from "../../../domain/errors.ts";
+import type { AnyTool } from "../../../domain/tool.ts";
+import { JSON_HEADERS, toErrorResponse } from "../error-response.ts";
+
+/** The list view of a tool: GET /tools. */
+export function toToolSummary(tool: AnyTool) {
+  return {
+    id: tool.id,
+    name: tool.name,
+    category: tool.category,
+    description: tool.description,
+    clientOnly: tool.clientOnly,
+    inputSchema: tool.clientOnly ? null : tool.input,
+  };
+}
+
+/** The full view of a tool: GET /tools/:tool. */
+export function toToolDetail(tool: AnyTool) {
+  if (tool.clientOnly) return { ...toToolSummary(tool), outputSchema: null, examples: [] };
+  const examples = tool.examples.map(({ title, input, output }) => ({ title, input, output: output ?? null }));
+  return { ...toToolSummary(tool), outputSchema: tool.output, examples };
+}
+
+/** The catalog never changes while the server runs, so both views are serialized once. */
+export function toolRoutes(catalog: ToolCatalog) {
+  const envelope = (data: unknown) => JSON.stringify({ status: "success", code: 200, data });
+  const list = envelope({ tools: catalog.list().map(toToolSummary) });
+  const details = new Map(catalog.list().map((tool) => [tool.id, envelope({ tool: toToolDetail(tool) })]));
+  return {
+    list: () => new Response(list, { headers: JSON_HEADERS }),
+    one: (event: H3Event) => {
+      const id = getRouterParam(event, "tool", { decode: true }) ?? "";
+      const body = details.get(id);
+      return body ? new Response(body, { headers: JSON_HEADERS }) : toErrorResponse(toolNotFound(id));
+    },
+  };
+}

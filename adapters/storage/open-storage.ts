@@ -1,0 +1,42 @@
+import type Keyv from "keyv";
+import type { ApiKeyStore, Clock, RateLimitStore } from "../../application/ports.ts";
+import type { Config } from "../config.ts";
+import { CachedApiKeyStore } from "./cached-api-key-store.ts";
+import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
+import { openLmdb } from "./lmdb-keyv-store.ts";
+import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
+
+/** The storage a process runs on: keys, rate-limit counters, and Keyv namespaces for everything else. */
+export interface Storage {
+  readonly kind: "embedded" | "redis";
+  readonly keys: ApiKeyStore;
+  readonly limits: RateLimitStore;
+  /** A Keyv over one namespace of the same backend (accounts, sessions, …); it throws on store errors. */
+  keyv<T>(namespace: string): Keyv<T>;
+  close(): Promise<void>;
+}
+
+/** Embedded LMDB under DATA_DIR, or Redis when REDIS_URL is set. */
+export async function openStorage(config: Config, clock: Clock): Promise<Storage> {
+  if (config.redisUrl) {
+    const { openRedisStorage } = await import("./redis-storage.ts");
+    return openRedisStorage(config, clock);
+  }
+  return openEmbeddedStorage(config.dataDir, clock);
+}
+
+/** LMDB for everything durable; rate-limit counters in this process's memory (one process per DATA_DIR serves). */
+export function openEmbeddedStorage(dataDir: string, clock: Clock): Storage {
+  const lmdb = openLmdb(dataDir);
+  const limits = new MemoryRateLimitStore(clock);
+  return {
+    kind: "embedded",
+    keys: new CachedApiKeyStore(new KeyvApiKeyStore(lmdb.keyv("apikeys"), lmdb.keyv("apikey-hashes"))),
+    limits,
+    keyv: (namespace) => lmdb.keyv(namespace),
+    close: async () => {
+      limits.close();
+      await lmdb.close();
+    },
+  };
+}
