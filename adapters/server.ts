@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Container } from "inversify";
 import type { H3 } from "h3";
 import { toNodeHandler } from "h3";
 import type { ToolRunner } from "../application/ports.ts";
@@ -19,7 +18,7 @@ export interface RunningServer {
   readonly url: string;
   readonly server: Server;
   readonly app: H3;
-  readonly container: Container;
+  readonly container: ReturnType<typeof buildContainer>;
   readonly storage: Storage;
   /** Stops accepting, lets in-flight requests finish (up to the shutdown timeout), then closes storage. */
   close(): Promise<void>;
@@ -36,7 +35,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = new SystemClock();
   const storage = await openStorage(config, clock);
-  const runner = options.runner ?? new InlineToolRunner();
+  const runner: ToolRunner & { close?(): Promise<void> } = options.runner ?? new InlineToolRunner();
   const container = buildContainer({
     keys: storage.keys,
     limits: storage.limits,

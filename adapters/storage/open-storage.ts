@@ -1,4 +1,4 @@
-import type Keyv from "keyv";
+import Keyv from "keyv";
 import type { ApiKeyStore, Clock, RateLimitStore } from "../../application/ports.ts";
 import type { Config } from "../config.ts";
 import { CachedApiKeyStore } from "./cached-api-key-store.ts";
@@ -38,5 +38,18 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock): Storage {
       limits.close();
       await lmdb.close();
     },
+  };
+}
+
+/** Everything in this process's memory; for tests and examples (nothing survives a restart). */
+export function openMemoryStorage(clock: Clock): Storage {
+  const limits = new MemoryRateLimitStore(clock);
+  const keyv = <T>(namespace: string) => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
+  return {
+    kind: "embedded",
+    keys: new KeyvApiKeyStore(keyv("apikeys"), keyv("apikey-hashes")),
+    limits,
+    keyv,
+    close: async () => limits.close(),
   };
 }
