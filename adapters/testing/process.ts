@@ -1,0 +1,66 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+
+/** A server started as `npm start` would, in its own process. */
+export interface ServerProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code once the process has ended. */
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts adapters/main.ts on a free port and waits for its "Listening on" line. */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(TSX, [join(ROOT, "adapters", "main.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1], child, output: () => output, exited });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+/** Runs `npm run -s keys -- …` the way a user would (through tsx), returning its exit code and output. */
+export function runKeysCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(TSX, [join(ROOT, "adapters", "cli", "keys.ts"), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** Creates a key with the CLI and returns the parsed `--json` object. */
+export async function createKeyWithCli(env: Record<string, string>, extra: string[] = []): Promise<{ id: string; secret: string }> {
+  const result = await runKeysCli(["create", "--name", "cli-test", "--json", ...extra], env);
+  if (result.code !== 0) throw new Error(`keys create failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** Polls `check` until it returns true or `timeoutMs` passes; returns the elapsed milliseconds. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, everyMs = 50): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    if (await check()) return performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`);
+}
