@@ -37,7 +37,7 @@ describe("the server process", () => {
     const key = await createKeyWithCli(env);
     const routes = ["/api/v1/execute/hash-text", "/api/v1/tools/hash-text/execute"];
     for (const path of routes) {
-      for (const headers of [{ "x-api-key": key.secret }, { authorization: `Bearer ${key.secret}` }]) {
+      for (const headers of [{ "x-api-key": key.secret }, { authorization: `Bearer ${key.secret}` }] as Record<string, string>[]) {
         const response = await fetch(server.url + path, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: HELLO });
         const body = await response.json();
         expect(body.data.output.digest).toBe("b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9");

@@ -5,13 +5,13 @@ import { toNodeHandler } from "h3";
 import type { ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { Config } from "./config.ts";
-import { buildContainer, TOKENS } from "./container.ts";
+import { buildContainer, resolveAccountDeps, TOKENS } from "./container.ts";
 import { createApp } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "./system.ts";
 import { tools as catalogTools } from "./tools/index.ts";
-import { InlineToolRunner } from "./tools/inline-tool-runner.ts";
+import { PiscinaToolRunner } from "./tools/worker-pool.ts";
 
 /** A listening server and what it holds open. */
 export interface RunningServer {
@@ -34,8 +34,9 @@ export interface ServerOptions {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = new SystemClock();
-  const storage = await openStorage(config, clock);
-  const runner: ToolRunner & { close?(): Promise<void> } = options.runner ?? new InlineToolRunner();
+  const storage = await openStorage(config, clock, logger);
+  const runner: ToolRunner & { close?(): Promise<void> } = options.runner ??
+    new PiscinaToolRunner({ onError: (error) => logger.warn({ err: error }, "tool worker failed while idle") });
   const container = buildContainer({
     keys: storage.keys,
     limits: storage.limits,
@@ -45,6 +46,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     secrets: new CryptoSecretSource(),
     env: config.appEnv,
     defaultPolicy: config.defaultPolicy,
+    keyv: storage.keyv,
   });
   const app = createApp({
     authenticateKey: container.get(TOKENS.authenticateKey),
@@ -54,6 +56,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     keys: storage.keys,
     logger,
     maxBodyBytes: config.maxBodyBytes,
+    accounts: resolveAccountDeps(container, { env: config.appEnv, defaultPolicy: config.defaultPolicy }),
   });
   const server = createServer(
     // A client that trickles its headers or body cannot hold a connection for long.

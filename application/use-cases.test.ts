@@ -21,7 +21,7 @@ const echo = defineTool({
   description: "Echoes its text.",
   input: { type: "object", required: ["text"], additionalProperties: false, properties: { text: { type: "string" }, times: { type: "integer", default: 1 } } },
   output: { type: "object", additionalProperties: false, properties: { text: { type: "string" } } },
-  examples: [{ title: "echo", input: { text: "a" }, output: { text: "a" } }],
+  examples: [{ title: "echo", input: { text: "a", times: 1 }, output: { text: "a" } }],
   run: ({ text, times }: { text: string; times: number }) => ok({ text: text.repeat(times) }),
 });
 

@@ -45,7 +45,7 @@ describe("unknown routes", () => {
   it.each(["/api/v1/nope", "/api/v1/execute", "/", "/api/v2/execute/hash-text"])("answers 404 not_found for %s whatever the key", async (path) => {
     const test = createTestApp({ tools });
     const key = await test.createKey();
-    for (const headers of [{}, { "x-api-key": key.secret }, { "x-api-key": "bad" }]) {
+    for (const headers of [{}, { "x-api-key": key.secret }, { "x-api-key": "bad" }] as Record<string, string>[]) {
       const response = await test.app.request(path, { method: "POST", headers });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ status: "error", code: 404, error_code: "not_found", message: "No route matches this path." });

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { aesDecrypt } from "./aes-decrypt.ts";
+import { aesEncrypt } from "./aes-encrypt.ts";
+import { isSchemaRefused, runOk, runRefused } from "./run-tool.ts";
+
+type Encrypted = { ciphertext: string; iv: string; authTag: string | null };
+
+const KEY = "2b7e151628aed2a6abf7158809cf4f3c";
+const OTHER_KEY = "000102030405060708090a0b0c0d0e0f";
+const GCM = { ciphertext: "YHITdDc3NbQyRvxHP2I=", key: KEY, mode: "gcm", iv: "cafebabefacedbaddecaf888", authTag: "c1f716626de7bf0867586ab6bba8ec93" };
+const CBC = { ciphertext: "Axpe8OS8d1bszF4sQ48dbQ==", key: KEY, mode: "cbc", iv: "000102030405060708090a0b0c0d0e0f" };
+
+const flipFirstByte = (base64: string) => {
+  const bytes = Buffer.from(base64, "base64");
+  bytes[0] ^= 1;
+  return bytes.toString("base64");
+};
+
+describe("aes-decrypt", () => {
+  it("answers one identical message for a bad tag, altered ciphertext, wrong AAD, bad padding and wrong key", async () => {
+    const failures = [
+      { ...GCM, authTag: `${GCM.authTag.slice(0, 31)}0` },
+      { ...GCM, ciphertext: flipFirstByte(GCM.ciphertext) },
+      { ...GCM, aad: "not the aad" },
+      { ...GCM, key: OTHER_KEY },
+      { ...CBC, key: OTHER_KEY },
+      { ...CBC, ciphertext: flipFirstByte(CBC.ciphertext) },
+      { ...CBC, ciphertext: Buffer.alloc(15).toString("base64") },
+    ];
+    const errors = await Promise.all(failures.map((input) => runRefused(aesDecrypt, input)));
+    expect(new Set(errors.map((error) => JSON.stringify(error))).size).toBe(1);
+    expect(errors[0]).toMatchObject({ code: "invalid_input", details: [{ path: "/input/ciphertext" }] });
+  });
+
+  it("refuses bytes that decrypt but are not UTF-8 with that same message", async () => {
+    const garbage = await runRefused(aesDecrypt, { ...CBC, key: OTHER_KEY });
+    const { ciphertext } = await runOk<Encrypted>(aesEncrypt, { plaintext: "x", key: KEY, mode: "ctr", iv: CBC.iv });
+    const notUtf8 = Buffer.from(ciphertext, "base64");
+    notUtf8[0] ^= "x".charCodeAt(0) ^ 0xff;
+    const error = await runRefused(aesDecrypt, { ciphertext: notUtf8.toString("base64"), key: KEY, mode: "ctr", iv: CBC.iv });
+    expect(error).toEqual(garbage);
+  });
+
+  it("needs the authTag for gcm and refuses one elsewhere", async () => {
+    const { authTag: _tag, ...noTag } = GCM;
+    expect(await runRefused(aesDecrypt, noTag)).toMatchObject({ details: [{ path: "/input/authTag" }] });
+    expect(await runRefused(aesDecrypt, { ...GCM, authTag: null })).toMatchObject({ details: [{ path: "/input/authTag" }] });
+    expect(await runRefused(aesDecrypt, { ...CBC, authTag: GCM.authTag })).toMatchObject({ details: [{ path: "/input/authTag" }] });
+  });
+
+  it("refuses malformed base64 with its own message", async () => {
+    const error = await runRefused(aesDecrypt, { ...CBC, ciphertext: "Axpe8OS8d1bszF4sQ48dbQ" });
+    expect(error.message).toMatch(/base64/);
+  });
+
+  it("refuses a truncated tag in the schema rather than accepting a weaker one", async () => {
+    expect(await isSchemaRefused(aesDecrypt, { ...GCM, authTag: GCM.authTag.slice(0, 24) })).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { passwordStrength } from "./password-strength.ts";
+import { isSchemaRefused, runOk } from "./run-tool.ts";
+
+type Strength = {
+  score: number;
+  guesses: number;
+  guessesLog10: number;
+  crackTimesSeconds: Record<string, number>;
+  crackTimesDisplay: Record<string, string>;
+  feedback: { warning: string | null; suggestions: string[] };
+};
+
+describe("password-strength", () => {
+  // zxcvbn: "password" is rank 2 of the common-password list; a sole dictionary match costs rank + 1 guesses,
+  // and the four scenarios divide by 100/h, 10/s, 1e4/s and 1e10/s.
+  it("rates a top-10 password 0 with 3 guesses and the zxcvbn crack times", async () => {
+    const output = await runOk<Strength>(passwordStrength, { password: "password" });
+    expect(output).toMatchObject({ score: 0, guesses: 3 });
+    expect(output.guessesLog10).toBeCloseTo(Math.log10(3), 12);
+    expect(output.crackTimesSeconds.onlineThrottling100PerHour).toBeCloseTo(108, 9);
+    expect(output.crackTimesSeconds.onlineNoThrottling10PerSecond).toBeCloseTo(0.3, 12);
+    expect(output.crackTimesSeconds.offlineSlowHashing1e4PerSecond).toBeCloseTo(3e-4, 15);
+    expect(output.crackTimesSeconds.offlineFastHashing1e10PerSecond).toBeCloseTo(3e-10, 20);
+    expect(output.crackTimesDisplay).toEqual({
+      onlineThrottling100PerHour: "2 minutes",
+      onlineNoThrottling10PerSecond: "less than a second",
+      offlineSlowHashing1e4PerSecond: "less than a second",
+      offlineFastHashing1e10PerSecond: "less than a second",
+    });
+    expect(output.feedback.warning).toBe("This is a heavily used password.");
+  });
+
+  it("rates a long random-looking password 4 with no warning", async () => {
+    const output = await runOk<Strength>(passwordStrength, { password: "vK#9q!Lz@2rT$wX8^mP" });
+    expect(output.score).toBe(4);
+    expect(output.feedback.warning).toBeNull();
+  });
+
+  it("never echoes the password", async () => {
+    const password = "Zq7!unique-marker-Zq7";
+    const output = await runOk(passwordStrength, { password });
+    expect(JSON.stringify(output)).not.toContain("unique-marker");
+  });
+
+  it("finishes a 128-character worst case quickly and refuses 129 characters", async () => {
+    const started = performance.now();
+    await runOk(passwordStrength, { password: "a1!".repeat(42) + "ab" });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await isSchemaRefused(passwordStrength, { password: "a".repeat(129) })).toBe(true);
+    expect(await isSchemaRefused(passwordStrength, { password: "" })).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import { createPrivateKey, createPublicKey, sign, verify } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { rsaKeyPairGenerator } from "./rsa-key-pair-generator.ts";
+import { isSchemaRefused, runOk } from "./run-tool.ts";
+
+type KeyPair = { publicKeyPem: string; privateKeyPem: string; modulusLength: number };
+
+describe("rsa-key-pair-generator", () => {
+  it("generates keys that re-import with the requested size and sign/verify as a pair", async () => {
+    const pair = await runOk<KeyPair>(rsaKeyPairGenerator, { modulusLength: 2048 });
+    const publicKey = createPublicKey(pair.publicKeyPem);
+    const privateKey = createPrivateKey(pair.privateKeyPem);
+    expect(publicKey.asymmetricKeyType).toBe("rsa");
+    expect(publicKey.asymmetricKeyDetails).toMatchObject({ modulusLength: 2048, publicExponent: 65537n });
+    expect(privateKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
+    const message = Buffer.from("round trip");
+    const signature = sign("sha256", message, privateKey);
+    expect(verify("sha256", message, publicKey, signature)).toBe(true);
+    expect(verify("sha256", Buffer.from("tampered"), publicKey, signature)).toBe(false);
+  });
+
+  it("emits SPKI and unencrypted PKCS#8 PEM, and a new pair each call", async () => {
+    const first = await runOk<KeyPair>(rsaKeyPairGenerator, {});
+    const second = await runOk<KeyPair>(rsaKeyPairGenerator, {});
+    expect(first.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    expect(first.privateKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
+    expect(first.modulusLength).toBe(2048);
+    expect(first.privateKeyPem).not.toBe(second.privateKeyPem);
+  });
+
+  it.each([1024, 2047, 8192])("refuses modulusLength %i", async (modulusLength) => {
+    expect(await isSchemaRefused(rsaKeyPairGenerator, { modulusLength })).toBe(true);
+  });
+});
