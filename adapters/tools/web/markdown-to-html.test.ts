@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { markdownToHtml } from "./markdown-to-html.ts";
+import { outputOf, SchemaRefusal, runTool } from "./test-support.ts";
+
+const render = async (markdown: string, options: Record<string, boolean> = {}) =>
+  (await outputOf(markdownToHtml, { markdown, ...options })).html as string;
+
+describe("markdown-to-html", () => {
+  it.each([
+    "<script>alert(1)</script>",
+    '<img src=x onerror="alert(1)">',
+    '<a href="javascript:alert(1)">x</a>',
+    "<iframe src=//evil.example></iframe>",
+  ])("escapes raw HTML %s instead of passing it through", async (markdown) => {
+    const html = await render(markdown);
+    expect(html).not.toMatch(/<(script|img|a|iframe)\b/i);
+    expect(html).toContain("&lt;");
+  });
+
+  it.each(["javascript:alert(1)", "JAVASCRIPT:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4="])(
+    "does not link the dangerous destination %s",
+    async (destination) => {
+      const html = await render(`[click](${destination}) <${destination}>`);
+      expect(html).not.toContain("href=");
+    },
+  );
+
+  it("does not turn javascript: text into a link even with linkify", async () => {
+    expect(await render("javascript:alert(1) https://example.com", { linkify: true })).not.toMatch(/href="javascript/i);
+  });
+
+  it("escapes quotes inside link destinations and titles", async () => {
+    const html = await render('[x](https://example.com/" onmouseover="alert(1) "t\\"itle")');
+    expect(html).not.toMatch(/"\s+onmouseover=/);
+  });
+
+  it("renders a single newline as <br /> only with breaks", async () => {
+    expect(await render("a\nb")).toBe("<p>a\nb</p>\n");
+    expect(await render("a\nb", { breaks: true })).toBe("<p>a<br />\nb</p>\n");
+  });
+
+  it("offers no switch to allow raw HTML", async () => {
+    await expect(runTool(markdownToHtml, { markdown: "<b>x</b>", html: true })).rejects.toBeInstanceOf(SchemaRefusal);
+  });
+});
