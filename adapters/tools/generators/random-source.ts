@@ -1,0 +1,20 @@
+import type { ToolContext } from "../../../domain/tool.ts";
+import { mulberry32, toSeededBytes, type FloatSource } from "./mulberry32.ts";
+
+/** Where a generator draws bytes: mulberry32 when seeded, else the context's CSPRNG. */
+export function toByteSource(seed: number | undefined, context: ToolContext): (size: number) => Uint8Array {
+  if (seed === undefined) return (size) => context.randomBytes(size);
+  const rng = mulberry32(seed);
+  return (size) => toSeededBytes(rng, size);
+}
+
+/** Where a generator draws floats in [0, 1): mulberry32 when seeded, else 32 CSPRNG bits per float. */
+export function toFloatSource(seed: number | undefined, context: ToolContext): FloatSource {
+  if (seed === undefined) {
+    return () => context.randomBytes(4).reduce((value, byte) => value * 256 + byte, 0) / 4294967296;
+  }
+  return mulberry32(seed);
+}
+
+/** The JSON Schema of a `seed` input: mulberry32 reads it as an unsigned 32-bit integer. */
+export const SEED_SCHEMA = { type: "integer", minimum: 0, maximum: 4_294_967_295 } as const;
