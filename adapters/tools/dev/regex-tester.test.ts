@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { runToolError, runToolOk } from "../json/tool-harness.ts";
+import { regexTester } from "./regex-tester.ts";
+
+describe("regex-tester", () => {
+  it.each([
+    ["(a)\\1", "backreference"],
+    ["a(?=b)", "lookahead"],
+    ["a(?!b)", "negative lookahead"],
+    ["(?<=a)b", "lookbehind"],
+    ["(?<!a)b", "negative lookbehind"],
+    ["(?<n>a)\\k<n>", "named backreference"],
+  ])("refuses %s (%s) with a hint about RE2", async (pattern) => {
+    const error = await runToolError(regexTester, { pattern, text: "ab" });
+    expect(error.code).toBe("invalid_input");
+    expect(error.message).toMatch(/neither backreferences nor lookaround/);
+  });
+
+  it.each(["(a+)+$", "(a|aa)+$", "(a*)*b", "(x+x+)+y", "^(([a-z])+.)+[A-Z]([a-z])+$"])(
+    "runs the catastrophic-backtracking pattern %s over 100 KiB in linear time",
+    async (pattern) => {
+      const started = performance.now();
+      const { count } = await runToolOk(regexTester, { pattern, flags: "g", text: `${"a".repeat(102_399)}!` });
+      expect(count).toBeGreaterThanOrEqual(0);
+      expect(performance.now() - started).toBeLessThan(3000);
+    },
+  );
+
+  it("keeps a __proto__ group name as an ordinary member", async () => {
+    const { matches } = await runToolOk(regexTester, { pattern: "(?P<__proto__>x)", text: "x" });
+    expect(Object.prototype.hasOwnProperty.call(matches[0]?.namedGroups, "__proto__")).toBe(true);
+    expect(JSON.stringify(matches[0]?.namedGroups)).toBe('{"__proto__":"x"}');
+  });
+
+  it("stops at maxMatches and steps over empty matches", async () => {
+    expect((await runToolOk(regexTester, { pattern: "", flags: "g", text: "abcdef", maxMatches: 3 })).count).toBe(3);
+    const { matches } = await runToolOk(regexTester, { pattern: "x*", flags: "g", text: "axxb" });
+    expect(matches.map(({ match, index }) => [match, index])).toEqual([["", 0], ["xx", 1], ["", 3], ["", 4]]);
+  });
+
+  it("applies s so that dot matches a newline", async () => {
+    expect((await runToolOk(regexTester, { pattern: "a.b", text: "a\nb" })).count).toBe(0);
+    expect((await runToolOk(regexTester, { pattern: "a.b", flags: "s", text: "a\nb" })).count).toBe(1);
+  });
+
+  it("counts indices in UTF-16 code units, as JavaScript does", async () => {
+    const { matches } = await runToolOk(regexTester, { pattern: "b", text: "😀b" });
+    expect(matches[0]).toMatchObject({ index: 2, end: 3 });
+  });
+
+  it("refuses unknown flags and malformed patterns", async () => {
+    expect((await runToolError(regexTester, { pattern: "a", flags: "y", text: "a" })).code).toBe("invalid_input");
+    expect((await runToolError(regexTester, { pattern: "[", text: "a" })).message).toMatch(/Invalid RE2 pattern/);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { runToolError, runToolOk } from "./tool-harness.ts";
+import { tomlToJson } from "./toml-to-json.ts";
+
+describe("toml-to-json", () => {
+  it("keeps each datetime's offset or locality and its milliseconds", async () => {
+    const toml = "odt = 1979-05-27T00:32:00.999999-07:00\nutc = 1979-05-27T07:32:00Z\nldt = 1979-05-27T07:32:00\n";
+    const { json } = await runToolOk(tomlToJson, { toml, indent: 0 });
+    expect(JSON.parse(json)).toEqual({ odt: "1979-05-27T00:32:00.999-07:00", utc: "1979-05-27T07:32:00Z", ldt: "1979-05-27T07:32:00" });
+  });
+
+  it("refuses integers beyond 2^53 rather than rounding them", async () => {
+    expect((await runToolError(tomlToJson, { toml: "a = 9007199254740993" })).message).toMatch(/losslessly/);
+  });
+
+  it("refuses inf and nan, which JSON cannot carry", async () => {
+    expect((await runToolError(tomlToJson, { toml: "a = inf" })).code).toBe("invalid_input");
+  });
+
+  it("keeps a quoted __proto__ key as a member without polluting prototypes", async () => {
+    const { json } = await runToolOk(tomlToJson, { toml: '["__proto__"]\npolluted = true\n', indent: 0 });
+    expect(json).toBe('{"__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("reports a redefined key as invalid input", async () => {
+    expect((await runToolError(tomlToJson, { toml: "a = 1\na = 2\n" })).code).toBe("invalid_input");
+  });
+});
