@@ -13,7 +13,7 @@ describe("buildContainer", () => {
       keys: storage.keys, limits: storage.limits, runner: new InlineToolRunner(), tools: [hashText], clock,
       secrets: new CryptoSecretSource(), env: "development", defaultPolicy: { limit: 1, windowMs: 1000 },
     });
-    for (const [name, token] of Object.entries(TOKENS)) {
+    for (const [name, token] of Object.entries(TOKENS) as [string, symbol][]) {
       const first = container.get(token);
       expect(first, name).toBeDefined();
       expect(container.get(token), name).toBe(first);

@@ -1,14 +1,37 @@
 import "reflect-metadata";
 import { Container, type ServiceIdentifier } from "inversify";
+import Keyv from "keyv";
+import { type AttemptLimits, DEFAULT_ATTEMPT_LIMITS } from "../application/attempt-limits.ts";
 import { AuthenticateKey } from "../application/authenticate-key.ts";
 import { ConsumeRateLimit } from "../application/consume-rate-limit.ts";
 import { CreateKey } from "../application/create-key.ts";
+import { CreateWorkspace } from "../application/create-workspace.ts";
+import { CreateWorkspaceKey } from "../application/create-workspace-key.ts";
 import { ExecuteTool } from "../application/execute-tool.ts";
 import { ListKeys } from "../application/list-keys.ts";
-import type { ApiKeyStore, Clock, RateLimitStore, SchemaValidator, SecretSource, ToolCatalog, ToolRunner } from "../application/ports.ts";
+import { ListMembers } from "../application/list-members.ts";
+import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
+import { ListWorkspaces } from "../application/list-workspaces.ts";
+import type {
+  AccountStore, ApiKeyStore, Clock, FlashStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
+  ToolCatalog, ToolRunner, WorkspaceStore,
+} from "../application/ports.ts";
+import { RenameWorkspace } from "../application/rename-workspace.ts";
+import { ResolveSession } from "../application/resolve-session.ts";
 import { RevokeKey } from "../application/revoke-key.ts";
+import { RevokeWorkspaceKey } from "../application/revoke-workspace-key.ts";
+import { SignIn } from "../application/sign-in.ts";
+import { SignOut } from "../application/sign-out.ts";
+import { SignUp, type SignUpDeps } from "../application/sign-up.ts";
+import { SwitchWorkspace } from "../application/switch-workspace.ts";
 import type { Environment, RateLimitPolicy } from "../domain/api-key.ts";
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
+import type { AccountDeps } from "./http/session/session-deps.ts";
+import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
+import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
+import { KeyvFlashStore, KeyvSessionStore } from "./storage/keyv-session-store.ts";
+import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
 import { AjvSchemaValidator } from "./tools/ajv-schema-validator.ts";
 import { StaticToolCatalog } from "./tools/static-tool-catalog.ts";
 
@@ -27,6 +50,23 @@ export const TOKENS = {
   createKey: Symbol.for("CreateKey") as ServiceIdentifier<CreateKey>,
   revokeKey: Symbol.for("RevokeKey") as ServiceIdentifier<RevokeKey>,
   listKeys: Symbol.for("ListKeys") as ServiceIdentifier<ListKeys>,
+  accountStore: Symbol.for("AccountStore") as ServiceIdentifier<AccountStore>,
+  workspaceStore: Symbol.for("WorkspaceStore") as ServiceIdentifier<WorkspaceStore>,
+  sessionStore: Symbol.for("SessionStore") as ServiceIdentifier<SessionStore>,
+  flashStore: Symbol.for("FlashStore") as ServiceIdentifier<FlashStore>,
+  passwordHasher: Symbol.for("PasswordHasher") as ServiceIdentifier<PasswordHasher>,
+  signUp: Symbol.for("SignUp") as ServiceIdentifier<SignUp>,
+  signIn: Symbol.for("SignIn") as ServiceIdentifier<SignIn>,
+  signOut: Symbol.for("SignOut") as ServiceIdentifier<SignOut>,
+  resolveSession: Symbol.for("ResolveSession") as ServiceIdentifier<ResolveSession>,
+  switchWorkspace: Symbol.for("SwitchWorkspace") as ServiceIdentifier<SwitchWorkspace>,
+  listWorkspaces: Symbol.for("ListWorkspaces") as ServiceIdentifier<ListWorkspaces>,
+  createWorkspace: Symbol.for("CreateWorkspace") as ServiceIdentifier<CreateWorkspace>,
+  renameWorkspace: Symbol.for("RenameWorkspace") as ServiceIdentifier<RenameWorkspace>,
+  listMembers: Symbol.for("ListMembers") as ServiceIdentifier<ListMembers>,
+  listWorkspaceKeys: Symbol.for("ListWorkspaceKeys") as ServiceIdentifier<ListWorkspaceKeys>,
+  createWorkspaceKey: Symbol.for("CreateWorkspaceKey") as ServiceIdentifier<CreateWorkspaceKey>,
+  revokeWorkspaceKey: Symbol.for("RevokeWorkspaceKey") as ServiceIdentifier<RevokeWorkspaceKey>,
 } as const;
 
 /** What main.ts opens before wiring: connections and process-wide objects. */
@@ -39,6 +79,12 @@ export interface Infrastructure {
   readonly secrets: SecretSource;
   readonly env: Environment;
   readonly defaultPolicy: RateLimitPolicy;
+  /** Keyv namespaces of the keys' backend, for accounts, workspaces and sessions; in this process's memory when absent (the CLI). */
+  readonly keyv?: <T>(namespace: string) => Keyv<T>;
+  /** Defaults to scrypt at its production cost. */
+  readonly passwordHasher?: PasswordHasher;
+  readonly sessionPolicy?: SessionPolicy;
+  readonly attemptLimits?: AttemptLimits;
 }
 
 /** The composition root: the only place that knows every implementation. */
@@ -68,5 +114,86 @@ export function buildContainer(infra: Infrastructure): Container {
   );
   container.bind(TOKENS.revokeKey).toResolvedValue((keys: ApiKeyStore, clock: Clock) => new RevokeKey({ keys, clock }), [TOKENS.apiKeyStore, TOKENS.clock]);
   container.bind(TOKENS.listKeys).toResolvedValue((keys: ApiKeyStore) => new ListKeys({ keys }), [TOKENS.apiKeyStore]);
+  bindAccountStores(container, infra);
+  bindAccountUseCases(container, infra);
   return container;
+}
+
+/** The session API's and the dashboard's dependencies, resolved from a built container. */
+export function resolveAccountDeps(container: Container, infra: Pick<Infrastructure, "env" | "defaultPolicy">): AccountDeps {
+  return {
+    signUp: container.get(TOKENS.signUp),
+    signIn: container.get(TOKENS.signIn),
+    signOut: container.get(TOKENS.signOut),
+    resolveSession: container.get(TOKENS.resolveSession),
+    switchWorkspace: container.get(TOKENS.switchWorkspace),
+    listWorkspaces: container.get(TOKENS.listWorkspaces),
+    createWorkspace: container.get(TOKENS.createWorkspace),
+    renameWorkspace: container.get(TOKENS.renameWorkspace),
+    listMembers: container.get(TOKENS.listMembers),
+    listWorkspaceKeys: container.get(TOKENS.listWorkspaceKeys),
+    createWorkspaceKey: container.get(TOKENS.createWorkspaceKey),
+    revokeWorkspaceKey: container.get(TOKENS.revokeWorkspaceKey),
+    flash: container.get(TOKENS.flashStore),
+    appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
+  };
+}
+
+const memoryKeyv = <T>(namespace: string): Keyv<T> => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
+
+function bindAccountStores(container: Container, infra: Infrastructure): void {
+  const keyv = infra.keyv ?? memoryKeyv;
+  container.bind(TOKENS.accountStore).toConstantValue(new KeyvAccountStore(keyv("accounts"), keyv("account-emails")));
+  container.bind(TOKENS.workspaceStore).toConstantValue(
+    new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces")),
+  );
+  container.bind(TOKENS.sessionStore).toConstantValue(new KeyvSessionStore(keyv("sessions"), infra.clock));
+  container.bind(TOKENS.flashStore).toConstantValue(new KeyvFlashStore(keyv("dashboard-flash")));
+  container.bind(TOKENS.passwordHasher).toConstantValue(infra.passwordHasher ?? new ScryptPasswordHasher());
+}
+
+/** The dashboard's use cases: accounts, sessions, workspaces and the workspace views of keys. */
+function bindAccountUseCases(container: Container, infra: Infrastructure): void {
+  const sessionPolicy = infra.sessionPolicy ?? DEFAULT_SESSION_POLICY;
+  const auth = (accounts: AccountStore, workspaces: WorkspaceStore, sessions: SessionStore, hasher: PasswordHasher, limits: RateLimitStore): SignUpDeps =>
+    ({ accounts, workspaces, sessions, hasher, limits, secrets: infra.secrets, clock: infra.clock, sessionPolicy, attemptLimits: infra.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS });
+  const authTokens = [TOKENS.accountStore, TOKENS.workspaceStore, TOKENS.sessionStore, TOKENS.passwordHasher, TOKENS.rateLimitStore] as const;
+  container.bind(TOKENS.signUp).toResolvedValue((...deps: Parameters<typeof auth>) => new SignUp(auth(...deps)), [...authTokens]);
+  container.bind(TOKENS.signIn).toResolvedValue((...deps: Parameters<typeof auth>) => new SignIn(auth(...deps)), [...authTokens]);
+  container.bind(TOKENS.signOut).toResolvedValue((sessions: SessionStore) => new SignOut({ sessions }), [TOKENS.sessionStore]);
+  container.bind(TOKENS.resolveSession).toResolvedValue(
+    (sessions: SessionStore, accounts: AccountStore, workspaces: WorkspaceStore) =>
+      new ResolveSession({ sessions, accounts, workspaces, clock: infra.clock, sessionPolicy }),
+    [TOKENS.sessionStore, TOKENS.accountStore, TOKENS.workspaceStore],
+  );
+  container.bind(TOKENS.switchWorkspace).toResolvedValue(
+    (sessions: SessionStore, workspaces: WorkspaceStore) => new SwitchWorkspace({ sessions, workspaces, sessionPolicy }),
+    [TOKENS.sessionStore, TOKENS.workspaceStore],
+  );
+  container.bind(TOKENS.listWorkspaces).toResolvedValue((workspaces: WorkspaceStore) => new ListWorkspaces({ workspaces }), [TOKENS.workspaceStore]);
+  container.bind(TOKENS.createWorkspace).toResolvedValue(
+    (workspaces: WorkspaceStore) => new CreateWorkspace({ workspaces, secrets: infra.secrets, clock: infra.clock }),
+    [TOKENS.workspaceStore],
+  );
+  container.bind(TOKENS.renameWorkspace).toResolvedValue((workspaces: WorkspaceStore) => new RenameWorkspace({ workspaces }), [TOKENS.workspaceStore]);
+  container.bind(TOKENS.listMembers).toResolvedValue(
+    (workspaces: WorkspaceStore, accounts: AccountStore) => new ListMembers({ workspaces, accounts }),
+    [TOKENS.workspaceStore, TOKENS.accountStore],
+  );
+  bindWorkspaceKeyUseCases(container);
+}
+
+function bindWorkspaceKeyUseCases(container: Container): void {
+  container.bind(TOKENS.listWorkspaceKeys).toResolvedValue(
+    (workspaces: WorkspaceStore, listKeys: ListKeys) => new ListWorkspaceKeys({ workspaces, listKeys }),
+    [TOKENS.workspaceStore, TOKENS.listKeys],
+  );
+  container.bind(TOKENS.createWorkspaceKey).toResolvedValue(
+    (workspaces: WorkspaceStore, createKey: CreateKey) => new CreateWorkspaceKey({ workspaces, createKey }),
+    [TOKENS.workspaceStore, TOKENS.createKey],
+  );
+  container.bind(TOKENS.revokeWorkspaceKey).toResolvedValue(
+    (workspaces: WorkspaceStore, revokeKey: RevokeKey) => new RevokeWorkspaceKey({ workspaces, revokeKey }),
+    [TOKENS.workspaceStore, TOKENS.revokeKey],
+  );
 }

@@ -1,8 +1,11 @@
 import type { ApiKey } from "../domain/api-key.ts";
+import type { Account } from "../domain/account.ts";
 import type { DomainError, InputIssue } from "../domain/errors.ts";
 import type { WindowHit } from "../domain/rate-limit.ts";
 import type { Result } from "../domain/result.ts";
+import type { Session } from "../domain/session.ts";
 import type { AnyTool, ToolDefinition } from "../domain/tool.ts";
+import type { Membership, Workspace } from "../domain/workspace.ts";
 
 /** Where API keys live. Every method throws when the storage cannot be reached. */
 export interface ApiKeyStore {
@@ -57,4 +60,56 @@ export interface Clock {
 export interface SecretSource {
   /** `size` random bytes from a CSPRNG. */
   randomBytes(size: number): Uint8Array;
+}
+
+/** Where dashboard accounts live. Every method throws when the storage cannot be reached. */
+export interface AccountStore {
+  /** Stores a new account unless its (normalized) email is taken; false, with nothing stored, when it is. */
+  create(account: Account): Promise<boolean>;
+  /** The account with this id, or undefined. */
+  findById(id: string): Promise<Account | undefined>;
+  /** The account with this normalized email, or undefined. */
+  findByEmail(email: string): Promise<Account | undefined>;
+}
+
+/** Where workspaces and their memberships live. Every method throws when the storage cannot be reached. */
+export interface WorkspaceStore {
+  /** Inserts or replaces the workspace (by id). */
+  save(workspace: Workspace): Promise<void>;
+  /** The workspace with this id, or undefined. */
+  findById(id: string): Promise<Workspace | undefined>;
+  /** Inserts or replaces the membership of one account in one workspace. */
+  saveMembership(membership: Membership): Promise<void>;
+  /** The account's membership in the workspace, or undefined. */
+  findMembership(workspaceId: string, accountId: string): Promise<Membership | undefined>;
+  /** Every membership of the workspace, oldest first. */
+  listMembers(workspaceId: string): Promise<readonly Membership[]>;
+  /** Every membership of the account, oldest first. */
+  listMemberships(accountId: string): Promise<readonly Membership[]>;
+}
+
+/** Where dashboard sessions live, by the hash of their token. Every method throws when the storage cannot be reached. */
+export interface SessionStore {
+  /** Inserts or replaces the session; the store may forget it after `expiresAt` (epoch ms). */
+  save(session: Session, expiresAt: number): Promise<void>;
+  /** The session with this id (token hash), or undefined. */
+  find(id: string): Promise<Session | undefined>;
+  /** Forgets the session; no-op for an unknown id. */
+  delete(id: string): Promise<void>;
+}
+
+/** One-time values kept server-side between a POST and the GET it redirects to. Throws when storage is unreachable. */
+export interface FlashStore {
+  /** Keeps `value` under `id` for at most `ttlMs`. */
+  put(id: string, value: string, ttlMs: number): Promise<void>;
+  /** The value under `id`, removed as it is read (a second take is undefined), or undefined when absent or expired. */
+  take(id: string): Promise<string | undefined>;
+}
+
+/** A memory-hard password KDF. Both methods run off the event loop. */
+export interface PasswordHasher {
+  /** A self-describing hash (algorithm, parameters, salt, digest) of `password`. */
+  hash(password: string): Promise<string>;
+  /** Whether `password` matches `hash`, compared in constant time; false for a malformed hash. */
+  verify(password: string, hash: string): Promise<boolean>;
 }

@@ -5,7 +5,7 @@ export interface InputIssue {
 }
 
 /** Why a key was refused; kept for logs only, the wire always shows one identical body. */
-export type UnauthorizedReason = "missing" | "malformed" | "checksum" | "unknown" | "revoked" | "environment";
+export type UnauthorizedReason = "missing" | "malformed" | "checksum" | "unknown" | "revoked" | "environment" | "session";
 
 /** Every expected failure of the core, as plain data. `code` is the wire `error_code`. */
 export type DomainError =
@@ -30,6 +30,13 @@ export const unauthorized = (reason: UnauthorizedReason): DomainError => ({
   code: "unauthorized",
   message: "A valid API key is required.",
   reason,
+});
+
+/** No live dashboard session: none sent, unknown, expired or signed out. */
+export const signInRequired = (): DomainError => ({
+  code: "unauthorized",
+  message: "Sign in to continue.",
+  reason: "session",
 });
 
 export const invalidCredentials = (): DomainError => ({

@@ -5,12 +5,17 @@ import type { ExecuteTool } from "../../application/execute-tool.ts";
 import type { ApiKeyStore, ToolCatalog } from "../../application/ports.ts";
 import type { Logger } from "../logger.ts";
 import { type WireError, toErrorResponse } from "./error-response.ts";
+import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
+import { docsRoutes } from "./docs/docs-routes.ts";
+import { openApiHandler } from "./openapi/openapi-route.ts";
 import { withApiKey } from "./protect.ts";
 import { beginRequest } from "./request-state.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
 import { executeHandler } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
 import { toolRoutes } from "./routes/tools.ts";
+import type { AccountDeps } from "./session/session-deps.ts";
+import { type RouteSpec, sessionApiRoutes } from "./session/session-routes.ts";
 
 /** What the HTTP adapter needs: use cases and read-only ports, never the container. */
 export interface AppDeps {
@@ -21,6 +26,8 @@ export interface AppDeps {
   readonly keys: Pick<ApiKeyStore, "ping">;
   readonly logger: Logger;
   readonly maxBodyBytes: number;
+  /** Accounts, sessions and workspaces: the session API and /dashboard are served only when given. */
+  readonly accounts?: AccountDeps;
 }
 
 /** The reference server: every /api/v1 route of the contract on h3. */
@@ -46,7 +53,29 @@ export function createApp(deps: AppDeps): H3 {
   route(app, "GET", "/api/v1/tools/:tool", tools.one);
   route(app, "GET", "/api/v1/keys/current", keyed(currentKeyHandler));
   route(app, "GET", "/api/v1/health", healthHandler(deps));
+  route(app, "GET", "/api/v1/openapi.json", openApiHandler(deps.catalog.list()));
+  const docs = docsRoutes();
+  route(app, "GET", "/docs", docs.page);
+  route(app, "GET", "/docs/assets/:file", docs.asset);
+  if (deps.accounts) {
+    const sessionDeps = { ...deps.accounts, maxBodyBytes: deps.maxBodyBytes, onBug };
+    routeAll(app, [...sessionApiRoutes(sessionDeps), ...dashboardRoutes(sessionDeps)]);
+  }
   return app;
+}
+
+/** Registers routes that may share a path (GET and POST /workspaces): 405 then names every method of the path. */
+export function routeAll(app: H3, specs: readonly RouteSpec[]): void {
+  const methods = new Map<string, string[]>();
+  for (const [method, path, handler] of specs) {
+    app.on(method, path, handler);
+    if (method === "GET") app.on("HEAD", path, handler);
+    methods.set(path, [...(methods.get(path) ?? []), ...(method === "GET" ? ["GET", "HEAD"] : [method])]);
+  }
+  for (const [path, allowed] of methods) {
+    const allow = allowed.join(", ");
+    app.all(path, () => toErrorResponse({ code: "method_not_allowed", message: `Use ${allow} for this route.` }, { allow }));
+  }
 }
 
 /** Registers a route and, for its other methods, 405 with the allowed one named. */
@@ -83,6 +112,7 @@ function finishRequest(response: Response, event: H3Event, logger: Logger): void
       status: response.status,
       durationMs,
       keyId: event.context.keyId ?? null,
+      accountId: event.context.accountId ?? null,
       authFailure: event.context.authFailure,
     },
     "request",

@@ -1,6 +1,7 @@
 import Keyv from "keyv";
 import type { ApiKeyStore, Clock, RateLimitStore } from "../../application/ports.ts";
 import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
 import { CachedApiKeyStore } from "./cached-api-key-store.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
@@ -16,11 +17,11 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** Embedded LMDB under DATA_DIR, or Redis when REDIS_URL is set. */
-export async function openStorage(config: Config, clock: Clock): Promise<Storage> {
+/** Embedded LMDB under DATA_DIR, or Redis when REDIS_URL is set; `logger` hears of Redis outages (once each). */
+export async function openStorage(config: Config, clock: Clock, logger?: Pick<Logger, "warn" | "info">): Promise<Storage> {
   if (config.redisUrl) {
     const { openRedisStorage } = await import("./redis-storage.ts");
-    return openRedisStorage(config, clock);
+    return openRedisStorage(config, clock, logger);
   }
   return openEmbeddedStorage(config.dataDir, clock);
 }

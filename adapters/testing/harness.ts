@@ -2,9 +2,10 @@ import { Writable } from "node:stream";
 import type { H3 } from "h3";
 import type { Environment } from "../../domain/api-key.ts";
 import type { AnyTool } from "../../domain/tool.ts";
-import { buildContainer, TOKENS } from "../container.ts";
+import { buildContainer, resolveAccountDeps, TOKENS } from "../container.ts";
 import { createApp } from "../http/app.ts";
 import { createLogger } from "../logger.ts";
+import { ScryptPasswordHasher } from "../security/scrypt-password-hasher.ts";
 import { openMemoryStorage, type Storage } from "../storage/open-storage.ts";
 import { CryptoSecretSource, FixedClock } from "../system.ts";
 import { tools as catalogTools } from "../tools/index.ts";
@@ -16,6 +17,7 @@ export interface TestApp {
   readonly clock: FixedClock;
   readonly storage: Storage;
   readonly logs: string[];
+  readonly container: ReturnType<typeof buildContainer>;
   /** Creates a key through the CreateKey use case and returns its id and secret. */
   createKey(options?: { env?: Environment; limit?: number; windowSeconds?: number; name?: string }): Promise<{ id: string; secret: string }>;
   revokeKey(id: string): Promise<void>;
@@ -29,6 +31,9 @@ export interface TestAppOptions {
   /** Defaults to memory storage on the harness clock. */
   readonly storage?: Storage;
 }
+
+/** scrypt at a test cost (N = 2^10): the same code path as production, a thousandth of the work. */
+export const TEST_SCRYPT_COST = { logN: 10, r: 8, p: 1 } as const;
 
 export function createTestApp(options: TestAppOptions = {}): TestApp {
   const clock = new FixedClock(options.now ?? Date.UTC(2026, 0, 1, 12, 0, 30));
@@ -44,6 +49,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     secrets: new CryptoSecretSource(),
     env: options.env ?? "development",
     defaultPolicy: { limit: 60, windowMs: 60_000 },
+    keyv: storage.keyv, passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST),
   });
   const app = createApp({
     authenticateKey: container.get(TOKENS.authenticateKey),
@@ -53,12 +59,14 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     keys: storage.keys,
     logger: createLogger("info", sink),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+    accounts: resolveAccountDeps(container, { env: options.env ?? "development", defaultPolicy: { limit: 60, windowMs: 60_000 } }),
   });
   return {
     app,
     clock,
     storage,
     logs,
+    container,
     async createKey(keyOptions = {}) {
       const result = await container.get(TOKENS.createKey).execute({
         name: keyOptions.name ?? "test",

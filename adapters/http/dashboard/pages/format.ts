@@ -1,0 +1,15 @@
+/** "2026-01-01 12:00 UTC": unambiguous for a team spread over time zones. */
+export function formatTime(iso: string | null): string {
+  if (iso === null) return "Never";
+  return `${formatTimeShort(iso)} UTC`;
+}
+
+/** "2026-01-01 12:00", for table cells whose header says UTC. */
+export const formatTimeShort = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+
+/** "60 / min", "1,000 / hour", "5 / 30 s". */
+export function formatLimit(limit: number, windowSeconds: number): string {
+  const count = limit.toLocaleString("en-US");
+  const named: Record<number, string> = { 1: "s", 60: "min", 3600: "hour", 86400: "day" };
+  return named[windowSeconds] ? `${count} / ${named[windowSeconds]}` : `${count} / ${windowSeconds} s`;
+}

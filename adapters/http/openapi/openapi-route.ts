@@ -1,0 +1,12 @@
+import { readFileSync } from "node:fs";
+import type { AnyTool } from "../../../domain/tool.ts";
+import { JSON_HEADERS } from "../error-response.ts";
+import { buildOpenApiDocument } from "./build-openapi.ts";
+
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
+/** GET /api/v1/openapi.json: generated once at start, since routes and catalog never change while the server runs. */
+export function openApiHandler(tools: readonly AnyTool[]): () => Response {
+  const body = JSON.stringify(buildOpenApiDocument({ tools, version: PACKAGE_VERSION }));
+  return () => new Response(body, { headers: JSON_HEADERS });
+}

@@ -1,0 +1,48 @@
+import type { H3Event } from "h3";
+import type { SessionContext } from "../../../application/resolve-session.ts";
+import { isSameToken } from "../../../domain/session.ts";
+import { StorageUnavailableError } from "../../storage/storage-unavailable.ts";
+import { toErrorResponse } from "../error-response.ts";
+import { storageUnavailable } from "../protect.ts";
+import type { SessionRouteDeps } from "./session-deps.ts";
+import { clearedSessionCookie, readSessionToken } from "./session-cookie.ts";
+
+/** A route handler that runs only for a live session (and, for state-changing methods, the right CSRF token). */
+export type SessionHandler = (event: H3Event, context: SessionContext) => Promise<Response> | Response;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Session, then CSRF, then the handler: 401 unauthorized, then 403 csrf_failed. Storage down is 503. */
+export function withSession(deps: Pick<SessionRouteDeps, "resolveSession" | "onBug">, handler: SessionHandler) {
+  return guarded(deps, async (event) => {
+    const token = readSessionToken(event);
+    const resolved = await deps.resolveSession.execute({ token });
+    if (!resolved.ok) {
+      // A stale cookie is cleared so the browser stops sending it.
+      return toErrorResponse(resolved.error, token ? { "set-cookie": clearedSessionCookie(event) } : {});
+    }
+    event.context.accountId = resolved.value.account.id;
+    if (!SAFE_METHODS.has(event.req.method) && !isSameToken(resolved.value.session.csrfToken, event.req.headers.get("x-csrf-token"))) {
+      return toErrorResponse({ code: "csrf_failed", message: "Send the session's CSRF token in the X-CSRF-Token header." });
+    }
+    return handler(event, resolved.value);
+  });
+}
+
+/** Turns storage failures into 503 and bugs into 500, as withApiKey does for keyed routes. */
+export function guarded(deps: Pick<SessionRouteDeps, "onBug">, handler: (event: H3Event) => Promise<Response>) {
+  return async (event: H3Event): Promise<Response> => {
+    try {
+      return await handler(event);
+    } catch (error) {
+      return error instanceof StorageUnavailableError ? storageUnavailable() : deps.onBug(error, event);
+    }
+  };
+}
+
+declare module "h3" {
+  interface H3EventContext {
+    /** The signed-in account, for the request log. */
+    accountId?: string;
+  }
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe } from "vitest";
+import { SystemClock } from "../system.ts";
+import { describeApiKeyStore } from "./api-key-store.contract.ts";
+import { openEmbeddedStorage, openMemoryStorage } from "./open-storage.ts";
+import { openRedisStorage } from "./redis-storage.ts";
+import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+
+const redisUrl = await findTestRedis();
+
+describeApiKeyStore("memory (Keyv over a Map)", async () => {
+  const storage = openMemoryStorage(new SystemClock());
+  return { store: storage.keys, close: () => storage.close() };
+});
+
+describeApiKeyStore("file (Keyv over LMDB, cached)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "api-key-store-"));
+  const storage = openEmbeddedStorage(dir, new SystemClock());
+  return {
+    store: storage.keys,
+    close: async () => {
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe.skipIf(!redisUrl)("redis", () => {
+  describeApiKeyStore("redis (Keyv over @keyv/redis, cached)", async () => {
+    const url = redisUrl as string;
+    const prefix = uniquePrefix("keys");
+    const storage = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
+    return {
+      store: storage.keys,
+      close: async () => {
+        await storage.close();
+        await deleteKeysUnder(url, prefix);
+      },
+    };
+  });
+});

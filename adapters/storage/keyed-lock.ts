@@ -1,0 +1,19 @@
+/**
+ * Runs read-modify-write sections one at a time per key within this process. Keyv has no compare-and-set,
+ * so this is what keeps two concurrent sign-ups (or membership edits) in one process from overwriting each other.
+ */
+export class KeyedLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, section: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const current = previous.then(section, section);
+    const tail = current.catch(() => undefined);
+    this.tails.set(key, tail);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ToolDefinition } from "../../domain/tool.ts";
+import { serverTools } from "./index.ts";
+import { type CatalogServer, type HttpAnswer, mapLimit, startCatalogServer } from "./testing/catalog-server.ts";
+import { type HostileCase, hostileCases } from "./testing/hostile-inputs.ts";
+
+/** Fixed, so a failure reproduces: every tool's fast-check samples derive from it and the tool id. */
+const SEED = 20_260_101;
+/** Inline tools take 8 requests at a time; worker tools 2, one per pool thread, so queue wait never nears a time cap. */
+const CONCURRENCY = { inline: 8, worker: 2 };
+
+/** Far above any tool's time cap: a request still unanswered by then is reported, not left to hang the test. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+let server: CatalogServer;
+
+beforeAll(async () => {
+  server = await startCatalogServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function seedFor(id: string): number {
+  let hash = SEED;
+  for (const char of id) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash >>> 0;
+}
+
+/** Why an answer to hostile input is wrong, or undefined when it is a proper 200 or 4xx envelope. */
+function problemWith(answer: HttpAnswer): string | undefined {
+  const { status, body } = answer;
+  if (status === 200) return body?.status === "success" && body.code === 200 ? undefined : "200 without the success envelope";
+  if (status >= 400 && status < 500) {
+    if (status === 429) return "rate limited: the test key's limit was spent";
+    return body?.status === "error" && body.code === status && typeof body.error_code === "string" ? undefined : `${status} without the error envelope`;
+  }
+  return `${status} ${body?.error_code ?? ""}`.trim();
+}
+
+async function send(tool: ToolDefinition, hostile: HostileCase): Promise<HttpAnswer> {
+  const start = performance.now();
+  try {
+    return await server.post(`/api/v1/execute/${tool.id}`, hostile.body, REQUEST_TIMEOUT_MS);
+  } catch (error) {
+    // A dropped connection is a failure too: report it like a status.
+    return { status: 0, body: { error_code: `no answer: ${(error as Error).message}` }, ms: performance.now() - start };
+  }
+}
+
+describe("hostile input over HTTP gets 200 or 4xx, never a 5xx", () => {
+  it.each(serverTools.map((tool) => [tool.id, tool] as const))("%s", async (_id, tool) => {
+    const cases = hostileCases(tool, seedFor(tool.id));
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    const answers = await mapLimit(cases, tool.worker ? CONCURRENCY.worker : CONCURRENCY.inline, (hostile) => send(tool, hostile));
+    const failures = cases.flatMap((hostile, index) => {
+      const problem = problemWith(answers[index]);
+      return problem ? [{ case: hostile.label, problem, body: hostile.body.slice(0, 240), ms: Math.round(answers[index].ms) }] : [];
+    });
+    expect(failures).toEqual([]);
+    // The server runs in this process: a `__proto__` that reached Object.prototype would show here.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 120_000);
+
+  it("leaves the server up and answering hash-text", async () => {
+    expect(server.running.server.listening).toBe(true);
+    const { status, body } = await server.execute("hash-text", { algorithm: "sha256", text: "hello world" });
+    expect(status).toBe(200);
+    expect(body.data.output.digest).toBe("b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9");
+  });
+});

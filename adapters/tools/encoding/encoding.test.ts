@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { base64Decode } from "./base64-decode.ts";
+import { base64Encode } from "./base64-encode.ts";
+import { binaryToText } from "./binary-to-text.ts";
+import { punycodeConverter } from "./punycode-converter.ts";
+import { refusalOf, runOk } from "./run-validated.ts";
+import { textToBinary } from "./text-to-binary.ts";
+import { textToUnicodeEscapes } from "./text-to-unicode-escapes.ts";
+import { urlDecode } from "./url-decode.ts";
+import { urlEncode } from "./url-encode.ts";
+
+describe("base64-decode", () => {
+  it.each(["aGVs*bG8", "Zg=", "Zm9vY", "Zm9v=Yg==", "Zg===", "é"])("refuses %j instead of decoding it leniently", async (base64) => {
+    expect(await refusalOf(base64Decode, { base64 })).toBe("tool");
+  });
+
+  it("refuses bytes that are not UTF-8", async () => {
+    expect(await refusalOf(base64Decode, { base64: "/w==" })).toBe("tool");
+  });
+
+  it("keeps a leading byte order mark", async () => {
+    expect(await runOk(base64Decode, { base64: "77u/YQ" })).toEqual({ text: "\uFEFFa", byteLength: 4 });
+  });
+
+  it("round-trips base64-encode in both alphabets", async () => {
+    const text = "ÿ?>~ 𝄞 \u0000";
+    for (const urlSafe of [false, true]) {
+      const { base64 } = await runOk(base64Encode, { text, urlSafe });
+      expect((await runOk(base64Decode, { base64 })).text).toBe(text);
+    }
+  });
+});
+
+describe("url-encode and url-decode", () => {
+  it("refuse a lone surrogate with 422 instead of throwing URIError", async () => {
+    expect(await refusalOf(urlEncode, { text: "a\uD800b" })).toBe("tool");
+    expect(await refusalOf(urlEncode, { text: "\uDC00", mode: "uri" })).toBe("tool");
+  });
+
+  it.each(["%", "%E0%A4%A", "%C3", "100%"])("url-decode refuses malformed %j", async (text) => {
+    expect(await refusalOf(urlDecode, { text })).toBe("tool");
+  });
+});
+
+describe("text-to-binary and binary-to-text", () => {
+  it("refuse what has no UTF-8 form", async () => {
+    expect(await refusalOf(textToBinary, { text: "\uD83D" })).toBe("tool");
+    expect(await refusalOf(binaryToText, { binary: "11000011" })).toBe("tool");
+  });
+
+  it("refuses a bit count that is not a multiple of 8, and foreign characters at the schema", async () => {
+    expect(await refusalOf(binaryToText, { binary: "0100100" })).toBe("tool");
+    expect(await refusalOf(binaryToText, { binary: "01001000 2" })).toBe("schema");
+  });
+
+  it("round-trips any separator made of whitespace", async () => {
+    const text = "Grüße, 世界 🌍";
+    const { binary } = await runOk(textToBinary, { text, separator: "\n" });
+    expect(await runOk(binaryToText, { binary })).toEqual({ text });
+  });
+});
+
+describe("punycode-converter", () => {
+  it.each(["xn--a.com", "ex ample.com", "xn--.com"])("refuses the invalid domain %j", async (domain) => {
+    expect(await refusalOf(punycodeConverter, { domain })).toBe("tool");
+  });
+
+  it("applies IDNA mapping (case folding) on the way to ASCII", async () => {
+    expect(await runOk(punycodeConverter, { domain: "MÜNCHEN.DE" })).toEqual({ result: "xn--mnchen-3ya.de" });
+  });
+});
+
+describe("text-to-unicode-escapes", () => {
+  it("gives the empty string for empty text in every format", async () => {
+    for (const format of ["codepoints", "html-decimal", "html-hex", "js", "es6"]) {
+      expect(await runOk(textToUnicodeEscapes, { text: "", format })).toEqual({ result: "" });
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { refusalOf, runOk } from "../encoding/run-validated.ts";
+import { asciiArtText } from "./ascii-art-text.ts";
+import { caseConverter } from "./case-converter.ts";
+import { emojiSearch } from "./emoji-search.ts";
+import { listConverter } from "./list-converter.ts";
+import { numeronymGenerator } from "./numeronym-generator.ts";
+import { countSegments } from "./segment-counts.ts";
+import { slugify } from "./slugify.ts";
+import { stringObfuscator } from "./string-obfuscator.ts";
+import { textDiff } from "./text-diff.ts";
+import { textStatistics } from "./text-statistics.ts";
+import { textToNatoAlphabet } from "./text-to-nato-alphabet.ts";
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+const words = new Intl.Segmenter("en", { granularity: "word" });
+const PIECES = [
+  "hello", " ", "wörld", "\r\n", "👨‍👩‍👧‍👦", "🇫🇷🇩🇪", "e\u0301", "don't", "3.14", "a.b", "foo_bar", "(x)", "/", "\n",
+  "Новая", "—", "한국어", "ก็", "👍🏽", "\t", "x=1;", "https://ex.com/a?b=c", "AAAA", "1234", "中文。",
+];
+
+describe("text-statistics", () => {
+  it("counts graphemes and words in chunks exactly as one Intl.Segmenter pass does", () => {
+    const text = fc.array(fc.constantFrom(...PIECES), { minLength: 300, maxLength: 1_500 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, (sample) => {
+        expect(countSegments(sample)).toEqual({
+          graphemes: [...graphemes.segment(sample)].length,
+          words: [...words.segment(sample)].filter((segment) => segment.isWordLike).length,
+        });
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it.each([
+    ["one long word", "a".repeat(10_000), 10_000, 1],
+    ["ZWJ emoji without spaces", "👨‍👩‍👧‍👦".repeat(1_500), 1_500, 0],
+    ["a letter with 5 000 combining marks", `e${"\u0301".repeat(5_000)}`, 1, 1],
+    ["flags", "🇫🇷".repeat(3_000), 3_000, 0],
+  ])("keeps %s intact across forced chunk cuts", (_name, text, graphemeCount, wordCount) => {
+    expect(countSegments(text)).toEqual({ graphemes: graphemeCount, words: wordCount });
+  });
+
+  it("gives zeros for the empty text", async () => {
+    expect(await runOk(textStatistics, { text: "" })).toEqual({
+      characters: 0, codePoints: 0, graphemes: 0, words: 0, lines: 0, bytes: 0, whitespace: 0,
+    });
+  });
+});
+
+describe("text-diff", () => {
+  it("refuses two large, completely different texts quickly instead of running Myers to the end", async () => {
+    const lines = (prefix: string) => Array.from({ length: 30_000 }, (_, index) => `${prefix}${index}`).join("\n");
+    const started = performance.now();
+    expect(await refusalOf(textDiff, { oldText: lines("a"), newText: lines("b") })).toBe("tool");
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("diffs 262 144 empty lines with one insertion", async () => {
+    const oldText = "\n".repeat(262_143);
+    const output = await runOk(textDiff, { oldText, newText: `x${oldText}`, context: 0 });
+    expect(output).toMatchObject({ additions: 1, deletions: 1, identical: false });
+  });
+
+  it("refuses texts over 256 KiB at the schema", async () => {
+    expect(await refusalOf(textDiff, { oldText: "a".repeat(262_145), newText: "" })).toBe("schema");
+  });
+});
+
+describe("ascii-art-text", () => {
+  it("accepts only figlet's own font names, so no path reaches the font loader", async () => {
+    for (const font of ["../../package", "Standard.flf", "standard", ""]) expect(await refusalOf(asciiArtText, { text: "x", font })).toBe("schema");
+  });
+
+  it("refuses non-printable or non-ASCII text at the schema", async () => {
+    for (const text of ["", "tab\t", "é", "x".repeat(101)]) expect(await refusalOf(asciiArtText, { text })).toBe("schema");
+  });
+
+  it("loads fonts whose module name differs from the font name", async () => {
+    expect((await runOk(asciiArtText, { text: "Hi", font: "Tmplr" })).art).toContain("\n");
+  });
+});
+
+describe("emoji-search", () => {
+  it.each(["(a+)+$", "(", "[", "\\", ".*"])("treats %j as a literal substring and never throws", async (query) => {
+    expect(await runOk(emojiSearch, { query })).toEqual({ results: [] });
+  });
+
+  it("honours the limit and ignores case", async () => {
+    const { results } = await runOk(emojiSearch, { query: "HEART", limit: 3 });
+    expect(results).toHaveLength(3);
+  });
+});
+
+describe("small text tools", () => {
+  it("case-converter ignores the server locale (no dotless i)", async () => {
+    expect(await runOk(caseConverter, { text: "TITLE" })).toMatchObject({ camel: "title", lower: "title" });
+  });
+
+  it("slugify transliterates ä and & as the catalog says", async () => {
+    expect(await runOk(slugify, { text: "Ä ö ü ß & Co" })).toEqual({ slug: "ae-oe-ue-ss-and-co" });
+  });
+
+  it("slugify refuses separators the library would misread ($ patterns, backslashes)", async () => {
+    for (const separator of ["$&", "$", "\\"]) expect(await refusalOf(slugify, { text: "a b", separator })).toBe("schema");
+    expect(await runOk(slugify, { text: "a b", separator: "." })).toEqual({ slug: "a.b" });
+  });
+
+  it("string-obfuscator keeps everything when keepFirst covers the text, and masks emoji whole", async () => {
+    expect(await runOk(stringObfuscator, { text: "abc", keepFirst: 4 })).toEqual({ result: "abc" });
+    expect(await runOk(stringObfuscator, { text: "😀😀", keepFirst: 0, maskChar: "🙈" })).toEqual({ result: "🙈🙈" });
+    expect(await refusalOf(stringObfuscator, { text: "x", maskChar: "**" })).toBe("schema");
+  });
+
+  it("numeronym-generator leaves words of up to three letters alone", async () => {
+    expect(await runOk(numeronymGenerator, { text: "a an the" })).toEqual({ numeronym: "a an the" });
+  });
+
+  it("list-converter keeps empty items when asked and counts them", async () => {
+    expect(await runOk(listConverter, { text: "a,,b", inputSeparator: ",", removeEmpty: false, outputSeparator: "|" })).toEqual({
+      result: "a||b",
+      count: 3,
+    });
+    expect(await runOk(listConverter, { text: "" })).toEqual({ result: "", count: 0 });
+  });
+
+  it("list-converter refuses a result that prefixes and suffixes would blow up", async () => {
+    const input = { text: "x\n".repeat(100_000), prefix: "p".repeat(256), suffix: "s".repeat(256) };
+    expect(await refusalOf(listConverter, input)).toBe("tool");
+  });
+
+  it("text-to-nato-alphabet spells each space and keeps non-ASCII letters", async () => {
+    expect(await runOk(textToNatoAlphabet, { text: "é  z" })).toEqual({ nato: "é (space) (space) Zulu" });
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { createAccountFixture as setup, PASSWORD, signedUp } from "../adapters/testing/accounts.ts";
+import { DEFAULT_SESSION_POLICY } from "../domain/session.ts";
+import { DEFAULT_ATTEMPT_LIMITS } from "./attempt-limits.ts";
+import { SignIn } from "./sign-in.ts";
+
+const HOUR = 3_600_000;
+
+describe("SignUp", () => {
+  it("creates the account with a personal workspace, stores only a scrypt hash, and signs in", async () => {
+    const test = setup();
+    const signed = await signedUp(test, " Ada@Example.com ");
+    expect(signed.account.email).toBe("ada@example.com");
+    expect(signed.workspace).toMatchObject({ name: "Personal", personal: true });
+    const stored = await test.accounts.findByEmail("ada@example.com");
+    expect(stored?.passwordHash).toMatch(/^scrypt\$10\$8\$1\$/);
+    expect(JSON.stringify(stored)).not.toContain(PASSWORD);
+    expect((await test.resolve.execute({ token: signed.token })).ok).toBe(true);
+  });
+
+  it("refuses a taken email with conflict, whatever its spelling", async () => {
+    const test = setup();
+    await signedUp(test);
+    const again = await test.signUp.execute({ email: "ADA@example.com", password: PASSWORD, ip: "10.0.0.1" });
+    expect(again.ok || again.error.code).toBe("conflict");
+  });
+
+  it("refuses a short password and a malformed email with invalid_input details", async () => {
+    const result = await setup().signUp.execute({ email: "nope", password: "short", ip: "10.0.0.1" });
+    expect(result.ok || result.error).toMatchObject({ code: "invalid_input", details: [{ path: "/email" }, { path: "/password" }] });
+  });
+
+  it("limits sign-ups per client address", async () => {
+    const test = setup();
+    for (let i = 0; i < DEFAULT_ATTEMPT_LIMITS.signUpPerIp.limit; i++) await signedUp(test, `user${i}@example.com`);
+    const refused = await test.signUp.execute({ email: "one-more@example.com", password: PASSWORD, ip: "10.0.0.1" });
+    expect(refused.ok || refused.error.code).toBe("rate_limited");
+    expect((await test.signUp.execute({ email: "elsewhere@example.com", password: PASSWORD, ip: "10.0.0.2" })).ok).toBe(true);
+  });
+});
+
+describe("SignIn", () => {
+  it("opens a new session with a new token and CSRF token, destroying the one the client held", async () => {
+    const test = setup();
+    const first = await signedUp(test);
+    const second = await test.signIn.execute({ email: "ada@example.com", password: PASSWORD, ip: "10.0.0.1", previousToken: first.token });
+    if (!second.ok) throw new Error(second.error.message);
+    expect(second.value.token).not.toBe(first.token);
+    expect(second.value.csrfToken).not.toBe(first.csrfToken);
+    expect((await test.resolve.execute({ token: first.token })).ok).toBe(false);
+    expect((await test.resolve.execute({ token: second.value.token })).ok).toBe(true);
+  });
+
+  it("answers one identical invalid_credentials for a wrong password and an unknown email", async () => {
+    const test = setup();
+    await signedUp(test);
+    const wrongPassword = await test.signIn.execute({ email: "ada@example.com", password: "wrong password!", ip: "10.0.0.1" });
+    const unknownEmail = await test.signIn.execute({ email: "bob@example.com", password: PASSWORD, ip: "10.0.0.1" });
+    expect(wrongPassword).toEqual({ ok: false, error: { code: "invalid_credentials", message: "The email or password is incorrect." } });
+    expect(unknownEmail).toEqual(wrongPassword);
+  });
+
+  it("runs the KDF for an unknown email too, so timing does not reveal which emails exist", async () => {
+    const test = setup();
+    let verifications = 0;
+    const hasher = { hash: test.hasher.hash.bind(test.hasher), verify: async (p: string, h: string) => (verifications++, test.hasher.verify(p, h)) };
+    const signIn = new SignIn({ ...test, hasher });
+    await signIn.execute({ email: "nobody@example.com", password: PASSWORD, ip: "10.0.0.1" });
+    expect(verifications).toBe(1);
+  });
+
+  it("limits attempts per account across addresses, with the wait until the window resets", async () => {
+    const test = setup();
+    await signedUp(test);
+    const { limit } = DEFAULT_ATTEMPT_LIMITS.signInPerAccount;
+    for (let i = 0; i < limit; i++) {
+      const attempt = await test.signIn.execute({ email: "ada@example.com", password: "wrong password!", ip: `10.0.1.${i}` });
+      expect(attempt.ok || attempt.error.code).toBe("invalid_credentials");
+    }
+    const refused = await test.signIn.execute({ email: "ada@example.com", password: PASSWORD, ip: "10.0.2.1" });
+    expect(refused.ok || refused.error).toMatchObject({ code: "rate_limited", retryAfterMs: expect.any(Number) });
+    test.clock.advance(DEFAULT_ATTEMPT_LIMITS.signInPerAccount.windowMs);
+    expect((await test.signIn.execute({ email: "ada@example.com", password: PASSWORD, ip: "10.0.2.1" })).ok).toBe(true);
+  });
+
+  it("limits attempts per address across accounts", async () => {
+    const test = setup();
+    for (let i = 0; i < DEFAULT_ATTEMPT_LIMITS.signInPerIp.limit; i++) {
+      await test.signIn.execute({ email: `guess${i}@example.com`, password: "wrong password!", ip: "10.9.9.9" });
+    }
+    const refused = await test.signIn.execute({ email: "another@example.com", password: "wrong password!", ip: "10.9.9.9" });
+    expect(refused.ok || refused.error.code).toBe("rate_limited");
+  });
+});
+
+describe("ResolveSession and SignOut", () => {
+  it("ends a session after the idle limit and after the absolute limit, even when it is used", async () => {
+    const test = setup();
+    const idle = await signedUp(test);
+    test.clock.advance(DEFAULT_SESSION_POLICY.idleMs);
+    expect((await test.resolve.execute({ token: idle.token })).ok).toBe(false);
+
+    const busy = await test.signIn.execute({ email: "ada@example.com", password: PASSWORD, ip: "10.0.0.1" });
+    if (!busy.ok) throw new Error("sign-in failed");
+    for (let used = 0; used < DEFAULT_SESSION_POLICY.absoluteMs - HOUR; used += HOUR) {
+      test.clock.advance(HOUR);
+      expect((await test.resolve.execute({ token: busy.value.token })).ok).toBe(true);
+    }
+    test.clock.advance(HOUR);
+    expect((await test.resolve.execute({ token: busy.value.token })).ok || "expired").toBe("expired");
+  });
+
+  it("refuses a missing or unknown token with unauthorized", async () => {
+    const test = setup();
+    for (const token of [undefined, "", "not-a-session"]) {
+      const result = await test.resolve.execute({ token });
+      expect(result.ok || result.error).toMatchObject({ code: "unauthorized", reason: "session" });
+    }
+  });
+
+  it("destroys the session on sign-out", async () => {
+    const test = setup();
+    const signed = await signedUp(test);
+    await test.signOut.execute({ token: signed.token });
+    expect((await test.resolve.execute({ token: signed.token })).ok).toBe(false);
+  });
+});

@@ -1,0 +1,26 @@
+import type { DomainError } from "../domain/errors.ts";
+import type { Result } from "../domain/result.ts";
+import type { CreateKey, CreateKeyOutput } from "./create-key.ts";
+import type { WorkspaceStore } from "./ports.ts";
+import { authorizeWorkspace } from "./workspace-access.ts";
+
+export interface CreateWorkspaceKeyCommand {
+  readonly accountId: string;
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly env: string;
+  readonly limit?: number;
+  readonly windowSeconds?: number;
+}
+
+/** Mints a key in a workspace through the same CreateKey use case as the CLI; members only. */
+export class CreateWorkspaceKey {
+  constructor(private readonly deps: { workspaces: WorkspaceStore; createKey: CreateKey }) {}
+
+  async execute(cmd: CreateWorkspaceKeyCommand): Promise<Result<CreateKeyOutput, DomainError>> {
+    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "manage_keys");
+    if (!access.ok) return access;
+    const { name, env, limit, windowSeconds, workspaceId } = cmd;
+    return this.deps.createKey.execute({ name, env, limit, windowSeconds, workspaceId });
+  }
+}

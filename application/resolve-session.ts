@@ -1,0 +1,66 @@
+import type { Account } from "../domain/account.ts";
+import { type DomainError, signInRequired } from "../domain/errors.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+import { hashSessionToken, isSessionLive, type Session, type SessionPolicy, sessionExpiresAt, touchSession } from "../domain/session.ts";
+import { byCreation, type Role, type Workspace } from "../domain/workspace.ts";
+import type { AccountStore, Clock, SessionStore, WorkspaceStore } from "./ports.ts";
+
+export interface ResolveSessionCommand {
+  /** The session token from the cookie, or undefined when none was sent. */
+  readonly token: string | undefined;
+}
+
+/** Who is signed in, and where: the session, its account, and the current workspace with the account's role. */
+export interface SessionContext {
+  readonly session: Session;
+  readonly account: Account;
+  readonly workspace: Workspace;
+  readonly role: Role;
+  /** When the session ends unless used again (epoch ms). */
+  readonly expiresAt: number;
+}
+
+export interface ResolveSessionDeps {
+  readonly sessions: SessionStore;
+  readonly accounts: AccountStore;
+  readonly workspaces: WorkspaceStore;
+  readonly clock: Clock;
+  readonly sessionPolicy: SessionPolicy;
+}
+
+/** Finds the live session a token names, enforcing idle and absolute expiry, and records its use. */
+export class ResolveSession {
+  constructor(private readonly deps: ResolveSessionDeps) {}
+
+  async execute(cmd: ResolveSessionCommand): Promise<Result<SessionContext, DomainError>> {
+    const { sessions, accounts, clock, sessionPolicy } = this.deps;
+    if (!cmd.token) return err(signInRequired());
+    const found = await sessions.find(hashSessionToken(cmd.token));
+    if (!found) return err(signInRequired());
+    const now = clock.now();
+    const account = isSessionLive(found, now, sessionPolicy) ? await accounts.findById(found.accountId) : undefined;
+    if (!account) {
+      await sessions.delete(found.id);
+      return err(signInRequired());
+    }
+    const current = await this.currentWorkspace(found);
+    if (!current) return err(signInRequired());
+    const session = touchSession({ ...found, workspaceId: current.workspace.id }, now);
+    const expiresAt = sessionExpiresAt(session, sessionPolicy);
+    if (session !== found) await sessions.save(session, expiresAt);
+    return ok({ session, account, workspace: current.workspace, role: current.role, expiresAt });
+  }
+
+  /** The session's workspace while the account is still a member of it, else its oldest membership. */
+  private async currentWorkspace(session: Session): Promise<{ workspace: Workspace; role: Role } | undefined> {
+    const { workspaces } = this.deps;
+    const membership = await workspaces.findMembership(session.workspaceId, session.accountId);
+    const workspace = membership && (await workspaces.findById(session.workspaceId));
+    if (membership && workspace) return { workspace, role: membership.role };
+    for (const other of [...(await workspaces.listMemberships(session.accountId))].sort(byCreation)) {
+      const fallback = await workspaces.findById(other.workspaceId);
+      if (fallback) return { workspace: fallback, role: other.role };
+    }
+    return undefined;
+  }
+}
