@@ -12,7 +12,11 @@ if (!loaded.ok) {
 }
 const config = loaded.value;
 const logger = createLogger(config.logLevel);
-const running = await startServer(config, { logger });
+const running = await startServer(config, { logger }).catch((error: Error) => {
+  // Storage that cannot be opened (Redis unreachable, DATA_DIR not writable) is an operator problem, not a bug.
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
 console.log(`Listening on ${running.url} (APP_ENV=${config.appEnv}, storage: ${running.storage.kind})`);
 
 let stopping = false;

@@ -58,7 +58,7 @@ export class RedisKeyvStore<T> extends KeyvRedis<T> {
     return withDeadline(super.clear(), this.deadline, "SCAN/UNLINK");
   }
 
-  /** SCAN in pages; each page is bounded by the deadline, so listing during an outage fails instead of hanging. */
+  /** SCAN-backed listing; each step is bounded by the deadline, so listing during an outage fails instead of hanging. */
   override async *iterator<U = T>(namespace?: string): AsyncGenerator<[string, U | undefined], void, unknown> {
     const pages = super.iterator<U>(namespace);
     while (true) {
