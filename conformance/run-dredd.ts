@@ -144,7 +144,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   runConformance(parsed.value).then(
     (result) => process.exit(result.failed === 0 && result.passed > 0 ? 0 : 1),
     (error: unknown) => {
-      console.error(`conformance: could not run: ${error instanceof Error ? error.message : String(error)}`);
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+      console.error(`conformance: could not run: ${error instanceof Error ? error.message : String(error)}${cause}`);
       console.log("conformance: 0 passed, 1 failed, 0 skipped (the suite could not run)");
       process.exit(1);
     },

@@ -6,6 +6,7 @@ import { createTestApp, postJson } from "../testing/harness.ts";
 import { clientOnlyTools } from "../tools/client-only/client-only-tools.ts";
 import { hashText } from "../tools/crypto/hash-text.ts";
 import { jsonFormatter } from "../tools/json/json-formatter.ts";
+import { findUnsafeValue } from "../tools/ajv-schema-validator.ts";
 
 const buggy = defineTool({
   id: "buggy-tool",
@@ -146,5 +147,22 @@ describe("POST /api/v1/execute/:tool", () => {
     const response = await app.request("/api/v1/execute/hash-text", { headers: auth });
     await expectError(response, 405, "method_not_allowed");
     expect(response.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("input the schema cannot describe", () => {
+  it("answers 422 for a lone surrogate in any string, with its path", async () => {
+    const { app, auth } = await setup();
+    const response = await postJson(app, "/api/v1/execute/hash-text", '{"input":{"algorithm":"md5","text":"a\\ud800"}}', auth);
+    const body = await expectError(response, 422, "invalid_input");
+    expect(body.details).toEqual([{ path: "/input/text", message: "must be well-formed Unicode (no lone surrogates)" }]);
+  });
+
+  it("answers 422 for input nested deeper than 64 levels instead of overflowing", () => {
+    let deep: unknown = "leaf";
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    expect(findUnsafeValue({ data: deep }, "/input", 0)).toEqual({ path: `/input/data${"/0".repeat(63)}`, message: "is nested deeper than 64 levels" });
+    expect(findUnsafeValue({ data: [[["ok"]]] }, "/input", 0)).toBeUndefined();
+    expect(findUnsafeValue({ ["k\udc00"]: 1 }, "/input", 0)?.message).toBe("member names must be well-formed Unicode");
   });
 });

@@ -2,7 +2,6 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { join } from "node:path";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
 /** A server started as `npm start` would, in its own process. */
 export interface ServerProcess {
@@ -16,7 +15,9 @@ export interface ServerProcess {
 
 /** Starts adapters/main.ts on a free port and waits for its "Listening on" line. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(TSX, [join(ROOT, "adapters", "main.ts")], {
+  // node --import tsx keeps the server in this one process, so a SIGKILL really kills the server (the tsx
+  // binary would put it in a grandchild that outlives the signal).
+  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "main.ts")], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -42,7 +43,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
 /** Runs `npm run -s keys -- …` the way a user would (through tsx), returning its exit code and output. */
 export function runKeysCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(TSX, [join(ROOT, "adapters", "cli", "keys.ts"), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "cli", "keys.ts"), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });

@@ -28,8 +28,33 @@ export class AjvSchemaValidator implements SchemaValidator {
       validate = this.ajv.compile(tool.input);
       this.compiled.set(tool.id, validate);
     }
-    return validate(input) ? [] : toIssues(validate.errors ?? [], "/input");
+    if (!validate(input)) return toIssues(validate.errors ?? [], "/input");
+    const problem = findUnsafeValue(input, "/input", 0);
+    return problem ? [problem] : [];
   }
+}
+
+/** Deeper input has no legitimate use here, and recursion over it (cloning to a worker, stringifying) would overflow. */
+export const MAX_INPUT_DEPTH = 64;
+
+/**
+ * Schemas cannot say "well-formed Unicode" or "not absurdly nested", yet libraries throw on lone surrogates
+ * (encodeURIComponent, TextEncoder-based checks) and on deep recursion: refuse both as invalid input.
+ */
+export function findUnsafeValue(value: unknown, path: string, depth: number): InputIssue | undefined {
+  if (typeof value === "string") {
+    return value.isWellFormed() ? undefined : { path, message: "must be well-formed Unicode (no lone surrogates)" };
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  if (depth >= MAX_INPUT_DEPTH) return { path, message: `is nested deeper than ${MAX_INPUT_DEPTH} levels` };
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+  for (const [key, member] of entries) {
+    const memberPath = `${path}/${escapePointer(String(key))}`;
+    if (typeof key === "string" && !key.isWellFormed()) return { path: memberPath, message: "member names must be well-formed Unicode" };
+    const problem = findUnsafeValue(member, memberPath, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 /** Validates any value against a schema compiled on the fly; for tests and output checks. */

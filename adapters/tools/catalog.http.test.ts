@@ -34,7 +34,7 @@ const CLIENT_ONLY_IDS = [
 ];
 /** A source that cites a published vector or standard, or names the independent method that computed the output. */
 const CITED_SOURCE =
-  /\b(RFC|FIPS|NIST|ISO|IEC|IEEE|ICAO|IANA|BIP-?39|W3C|WHATWG|CommonMark|YAML 1\.2|TOML|XML 1\.0|SI Brochure|OWASP|test vectors?|vectors?|spec(ification)?|README|fixture|python3|openssl|independent|GNU|Wikipedia|registry|ULID|McGrew)/i;
+  /\b(RFC|FIPS|NIST|ISO|IEC|IEEE|ICAO|IANA|BIP-?39|W3C|WHATWG|CommonMark|YAML 1\.2|TOML|XML 1\.0|SI Brochure|OWASP|test vectors?|vectors?|spec(ification)?|README|fixture|test suite|jwt\.io|sha\d+sum|python3|openssl|independent|GNU|Wikipedia|registry|ULID|McGrew)/i;
 
 interface Case {
   readonly name: string;

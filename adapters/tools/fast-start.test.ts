@@ -4,11 +4,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServerProcess } from "../testing/process.ts";
+import { canReadProcessCpu, treeCpuMs } from "./testing/process-cpu.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TESTING = join(import.meta.dirname, "testing");
-/** Generous for a loaded 2-core machine, yet well below what eager imports of the heavy libraries would cost. */
-const START_BUDGET_MS = 6000;
+/**
+ * CPU time (user + system, the whole process tree) spent from spawn to "Listening on": the work a start does, which
+ * load barely changes. Measured ≈ 3.0–3.6 s here (main thread ≈ 1.2 s; the rest V8 helper threads, tsx's module-hooks
+ * thread and the pool's first worker). Importing the heavy libraries eagerly costs ≈ 3.2 s CPU more (measured), on
+ * the main thread and again in each pool worker, which imports the same catalog.
+ */
+const START_CPU_BUDGET_MS = 6000;
+/** Wall time is printed for the record; on a shared 2-core machine under load it is only a sanity ceiling. */
+const START_CEILING_MS = 20_000;
 /** The libraries the catalog says must load on first use only (shared/catalog.md §2, "Lazy loading"). */
 const HEAVY = [
   { name: "mathjs", path: /node_modules\/mathjs\// },
@@ -31,6 +39,18 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Wall and CPU milliseconds from spawning `tsx adapters/main.ts` (what `npm start` runs) to its "Listening on" line. */
+async function startCost(): Promise<{ wallMs: number; cpuMs: number | undefined }> {
+  const started = performance.now();
+  const server = await startServerProcess({ DATA_DIR: tempDir(), LOG_LEVEL: "silent" });
+  const wallMs = performance.now() - started;
+  const cpuMs = canReadProcessCpu() && server.child.pid ? treeCpuMs(server.child.pid) : undefined;
+  // SIGTERM, not SIGKILL: the tsx wrapper relays it to the real server process, which a SIGKILL would orphan.
+  server.child.kill("SIGTERM");
+  await server.exited;
+  return { wallMs, cpuMs };
+}
+
 /** Starts the server in a child under an import recorder; resolves every module path it loaded (ESM and CommonJS). */
 function modulesLoadedByStart(): Promise<string[]> {
   const dir = tempDir();
@@ -47,15 +67,15 @@ function modulesLoadedByStart(): Promise<string[]> {
 }
 
 describe("fast start", () => {
-  it(`prints "Listening on" within ${START_BUDGET_MS} ms of spawning npm start's entry`, async () => {
-    const started = performance.now();
-    const server = await startServerProcess({ DATA_DIR: tempDir(), LOG_LEVEL: "silent" });
-    const elapsed = performance.now() - started;
-    server.child.kill("SIGKILL");
-    await server.exited;
-    console.log(`time to "Listening on" (tsx adapters/main.ts, PORT=0): ${Math.round(elapsed)} ms`);
-    expect(elapsed).toBeLessThan(START_BUDGET_MS);
-  }, 30_000);
+  it("reaches \"Listening on\" with a small CPU budget", async () => {
+    // Two runs, the best counted: the first also fills tsx's transform cache, as any earlier start would have.
+    const runs = [await startCost(), await startCost()];
+    console.log(`npm start's entry to "Listening on": ${runs.map((run) => `${Math.round(run.wallMs)} ms wall, ` +
+      `${run.cpuMs ?? "n/a"} ms CPU`).join("; ")} (load ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]})`);
+    expect(Math.min(...runs.map((run) => run.wallMs))).toBeLessThan(START_CEILING_MS);
+    if (!canReadProcessCpu()) return;
+    expect(Math.min(...runs.map((run) => run.cpuMs as number))).toBeLessThan(START_CPU_BUDGET_MS);
+  }, 90_000);
 
   it("imports none of the heavy tool libraries while starting", async () => {
     const loaded = await modulesLoadedByStart();

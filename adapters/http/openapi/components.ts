@@ -26,8 +26,13 @@ export function successOf(data: OpenApiSchema, status = 200): OpenApiSchema {
 
 /** The envelopes every route answers with, and the values they carry. */
 export function sharedSchemas(): Record<string, OpenApiSchema> {
+  return { ...envelopeSchemas(), ...errorSchemasByStatus(), ...keySchemas() };
+}
+
+/** One error envelope per status, its error_code enum read from the STATUS table. */
+function errorSchemasByStatus(): Record<string, OpenApiSchema> {
   const statuses = [...new Set(Object.values(STATUS))].sort((a, b) => a - b);
-  const errorsByStatus = Object.fromEntries(
+  return Object.fromEntries(
     statuses.map((status) => [
       `Error${status}`,
       {
@@ -36,6 +41,9 @@ export function sharedSchemas(): Record<string, OpenApiSchema> {
       },
     ]),
   );
+}
+
+function envelopeSchemas(): Record<string, OpenApiSchema> {
   return {
     Success: {
       type: "object",
@@ -75,7 +83,11 @@ export function sharedSchemas(): Record<string, OpenApiSchema> {
         message: { type: "string", maxLength: 2048 },
       },
     },
-    ...errorsByStatus,
+  };
+}
+
+function keySchemas(): Record<string, OpenApiSchema> {
+  return {
     Environment: { type: "string", enum: [...ENVIRONMENTS] },
     CurrentKey: {
       type: "object",

@@ -14,6 +14,10 @@ const members = (required: string[], properties: Record<string, unknown>): OpenA
 
 /** The catalog, the calling key, health and this document. */
 export function corePaths(): Record<string, unknown> {
+  return { ...catalogPaths(), ...systemPaths() };
+}
+
+function catalogPaths(): Record<string, unknown> {
   return {
     "/tools": {
       get: {
@@ -36,6 +40,11 @@ export function corePaths(): Record<string, unknown> {
         responses: { "200": ok("The tool.", successOf(members(["tool"], { tool: ref("schemas", "ToolDetail") }))), ...errorResponses([404, 500], { metered: false }) },
       },
     },
+  };
+}
+
+function systemPaths(): Record<string, unknown> {
+  return {
     "/keys/current": {
       get: {
         operationId: "getCurrentKey",

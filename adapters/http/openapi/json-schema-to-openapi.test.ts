@@ -8,9 +8,9 @@ describe("toOpenApiSchema", () => {
     ["const becomes a one-value enum", { const: "x" }, { enum: ["x"] }],
     ["a type with null becomes nullable", { type: ["string", "null"], maxLength: 3 }, { type: "string", nullable: true, maxLength: 3 }],
     [
-      "a union of types becomes anyOf",
-      { type: ["string", "integer"] },
-      { anyOf: [{ type: "string" }, { type: "integer", format: "int64" }] },
+      "a union of types becomes anyOf, each branch with its own keywords",
+      { type: ["string", "integer"], maxLength: 9, maximum: 5, minimum: 0, description: "d" },
+      { description: "d", anyOf: [{ type: "string", maxLength: 9 }, { type: "integer", minimum: 0, maximum: 5, format: "int32" }] },
     ],
     ["a numeric exclusiveMinimum becomes the 3.0 boolean form", { type: "number", exclusiveMinimum: 0 }, { type: "number", minimum: 0, exclusiveMinimum: true }],
     ["a bounded integer is int32", { type: "integer", minimum: 0, maximum: 10 }, { type: "integer", minimum: 0, maximum: 10, format: "int32" }],

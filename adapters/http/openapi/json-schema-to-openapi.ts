@@ -111,16 +111,37 @@ function applyType(type: unknown, out: OpenApiSchema): OpenApiSchema {
     return out;
   }
   if (concrete.length > 1) {
-    const branches = concrete.map((name) => withFormat({ type: name, ...(nullable ? { nullable: true } : {}) }));
-    return out.anyOf ? { allOf: [{ anyOf: branches }, out] } : { ...out, anyOf: branches };
+    // Each branch takes the keywords of its own type, so every branch states its own caps.
+    const branches = concrete.map((name) => {
+      const branch: OpenApiSchema = { type: name, ...(nullable ? { nullable: true } : {}) };
+      for (const keyword of TYPE_KEYWORDS[name] ?? []) if (out[keyword] !== undefined) branch[keyword] = out[keyword];
+      return withFormat(branch);
+    });
+    const rest = Object.fromEntries(Object.entries(out).filter(([keyword]) => !ALL_TYPE_KEYWORDS.has(keyword)));
+    return rest.anyOf ? { allOf: [{ anyOf: branches }, rest] } : { ...rest, anyOf: branches };
   }
   if (nullable) return { ...out, type: "object", nullable: true, enum: [null] };
   return out;
 }
 
+/** Keywords that only constrain values of one type. */
+const NUMERIC = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
+const TYPE_KEYWORDS: Record<string, readonly string[]> = {
+  string: ["maxLength", "minLength", "pattern", "format"],
+  number: NUMERIC,
+  integer: NUMERIC,
+  array: ["items", "maxItems", "minItems", "uniqueItems"],
+  object: ["properties", "required", "additionalProperties", "maxProperties", "minProperties"],
+};
+const ALL_TYPE_KEYWORDS = new Set(Object.values(TYPE_KEYWORDS).flat());
+
 function withFormat(branch: OpenApiSchema): OpenApiSchema {
-  if (branch.type === "array") return { ...branch, items: {} };
-  return branch.type === "integer" ? { ...branch, format: "int64" } : branch;
+  if (branch.type === "array" && branch.items === undefined) return { ...branch, items: {} };
+  if (branch.type === "string" && branch.maxLength === undefined && typeof branch.pattern === "string") {
+    const longest = maxPatternLength(branch.pattern);
+    if (longest !== undefined) return { ...branch, maxLength: longest };
+  }
+  return branch.type === "integer" ? { ...branch, format: integerFormat(branch) } : branch;
 }
 
 /** JSON numbers here are JavaScript doubles; a bounded integer that fits 32 bits says so. */

@@ -62,11 +62,14 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
 
 /** Paths of the session API: sign-up/in/out, the session, workspaces, members and keys. */
 export function sessionPaths(): Record<string, unknown> {
-  const account = ref("schemas", "Account");
-  const workspace = ref("schemas", "Workspace");
-  const list = (items: unknown) => ({ type: "array", maxItems: 1000, items });
-  const read = [401, 403, 404, 500, 503];
-  const write = [400, 401, 403, 404, 413, 415, 422, 500, 503];
+  return { ...authPaths(), ...workspacePaths() };
+}
+
+const account = ref("schemas", "Account");
+const workspace = ref("schemas", "Workspace");
+const list = (items: unknown) => ({ type: "array", maxItems: 1000, items });
+
+function authPaths(): Record<string, unknown> {
   return {
     "/auth/sign-up": {
       post: operation("signUp", "Auth", "Create an account", "Creates an account with a personal workspace and signs it in. Public.", [], {
@@ -90,6 +93,13 @@ export function sessionPaths(): Record<string, unknown> {
         responses: { "200": answer("The session.", data({ account, workspace, csrfToken: text(256) })), ...errorResponses([401, 500, 503], { metered: false }) },
       }),
     },
+  };
+}
+
+function workspacePaths(): Record<string, unknown> {
+  const read = [401, 403, 404, 500, 503];
+  const write = [400, 401, 403, 404, 413, 415, 422, 500, 503];
+  return {
     "/workspaces": {
       get: operation("listWorkspaces", "Workspaces", "List workspaces", "The caller's workspaces.", SESSION, {
         responses: { "200": answer("The workspaces.", data({ workspaces: list(workspace) })), ...errorResponses([401, 500, 503], { metered: false }) },

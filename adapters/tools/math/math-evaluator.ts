@@ -41,7 +41,7 @@ export const mathEvaluator = defineTool({
   category: "math",
   description: "Evaluate a math expression with mathjs: arithmetic, functions, units, complex numbers and matrices.",
   worker: true,
-  timeoutMs: 5000,
+  timeoutMs: 10_000,
   input: {
     type: "object",
     required: ["expression"],
