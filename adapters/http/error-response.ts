@@ -1,3 +1,4 @@
+import { FastResponse } from "srvx";
 import type { DomainError, ErrorCode, InputIssue } from "../../domain/errors.ts";
 import type { RateLimitDecision } from "../../domain/rate-limit.ts";
 
@@ -45,7 +46,7 @@ export function toErrorResponse(error: DomainError | WireError, headers: Headers
   const status = STATUS[error.code];
   const body: Record<string, unknown> = { status: "error", code: status, error_code: error.code, message: error.message };
   if ("details" in error && error.details) body.details = error.details;
-  const response = new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...toRecord(headers) } });
+  const response = toJsonResponse(JSON.stringify(body), status, headers);
   if ("retryAfterMs" in error && error.retryAfterMs !== undefined) {
     response.headers.set("retry-after", String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
   }
@@ -54,10 +55,16 @@ export function toErrorResponse(error: DomainError | WireError, headers: Headers
 
 /** The success envelope. */
 export function toSuccessResponse(data: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return new Response(JSON.stringify({ status: "success", code: status, data }), {
-    status,
-    headers: { ...JSON_HEADERS, ...toRecord(headers) },
-  });
+  return toJsonResponse(JSON.stringify({ status: "success", code: status, data }), status, headers);
+}
+
+/**
+ * A JSON response from serialized text. srvx's FastResponse keeps the string as it is and hands it to
+ * node:http in one write; a web Response would stream it through a ReadableStream (measured: a third of the cost
+ * of a small request).
+ */
+export function toJsonResponse(json: string, status = 200, headers: HeadersInit = {}): Response {
+  return new FastResponse(json, { status, headers: { ...JSON_HEADERS, ...toRecord(headers) } }) as unknown as Response;
 }
 
 /** The three rate-limit headers every authenticated response carries. */

@@ -18,7 +18,15 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) return err(tooLarge(maxBytes));
-  const text = await readCapped(request, maxBytes);
+  let text: string | undefined;
+  try {
+    // With a declared length (already checked) node:http delivers exactly that many bytes, so the fast
+    // whole-body read is safe; only a chunked body needs counting as it streams in.
+    text = request.headers.has("content-length") ? await request.text() : await readCapped(request, maxBytes);
+  } catch {
+    // The client went away mid-body: nobody will read the answer, and it is not a server bug.
+    return err({ code: "invalid_request", message: "The request body could not be read." });
+  }
   if (text === undefined) return err(tooLarge(maxBytes));
   try {
     return ok(JSON.parse(text));

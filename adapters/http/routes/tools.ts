@@ -2,7 +2,7 @@ import { getRouterParam, type H3Event } from "h3";
 import type { ToolCatalog } from "../../../application/ports.ts";
 import { toolNotFound } from "../../../domain/errors.ts";
 import type { AnyTool } from "../../../domain/tool.ts";
-import { JSON_HEADERS, toErrorResponse } from "../error-response.ts";
+import { toErrorResponse, toJsonResponse } from "../error-response.ts";
 
 /** The list view of a tool: GET /tools. */
 export function toToolSummary(tool: AnyTool) {
@@ -29,11 +29,11 @@ export function toolRoutes(catalog: ToolCatalog) {
   const list = envelope({ tools: catalog.list().map(toToolSummary) });
   const details = new Map(catalog.list().map((tool) => [tool.id, envelope({ tool: toToolDetail(tool) })]));
   return {
-    list: () => new Response(list, { headers: JSON_HEADERS }),
+    list: () => toJsonResponse(list),
     one: (event: H3Event) => {
       const id = getRouterParam(event, "tool", { decode: true }) ?? "";
       const body = details.get(id);
-      return body ? new Response(body, { headers: JSON_HEADERS }) : toErrorResponse(toolNotFound(id));
+      return body ? toJsonResponse(body) : toErrorResponse(toolNotFound(id));
     },
   };
 }
