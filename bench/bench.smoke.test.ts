@@ -1,0 +1,19 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..");
+
+describe("npm run bench", () => {
+  it("runs end to end and prints the ratios to bare node:http last", async () => {
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "1", "--rounds", "1", "--no-redis"], { cwd: ROOT, timeout: 120_000 },
+        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
+    });
+    expect(output).toMatch(/bare: bare POST\s+\d+/);
+    const ratios = output.slice(output.indexOf("ratio to bare node:http"));
+    for (const scenario of ["execute hash-text", "execute json-formatter 10KB", "401 bad key", "429 spent key"]) {
+      expect(ratios).toMatch(new RegExp(`embedded:${scenario}\\s+\\d+\\.\\d%`));
+    }
+  }, 150_000);
+});
