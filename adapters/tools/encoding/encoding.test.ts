@@ -32,9 +32,9 @@ describe("base64-decode", () => {
 });
 
 describe("url-encode and url-decode", () => {
-  it("refuse a lone surrogate with 422 instead of throwing URIError", async () => {
-    expect(await refusalOf(urlEncode, { text: "a\uD800b" })).toBe("tool");
-    expect(await refusalOf(urlEncode, { text: "\uDC00", mode: "uri" })).toBe("tool");
+  it("refuse a lone surrogate with 422 at validation, before encodeURIComponent could throw", async () => {
+    expect(await refusalOf(urlEncode, { text: "a\uD800b" })).toBe("schema");
+    expect(await refusalOf(urlEncode, { text: "\uDC00", mode: "uri" })).toBe("schema");
   });
 
   it.each(["%", "%E0%A4%A", "%C3", "100%"])("url-decode refuses malformed %j", async (text) => {
@@ -44,7 +44,7 @@ describe("url-encode and url-decode", () => {
 
 describe("text-to-binary and binary-to-text", () => {
   it("refuse what has no UTF-8 form", async () => {
-    expect(await refusalOf(textToBinary, { text: "\uD83D" })).toBe("tool");
+    expect(await refusalOf(textToBinary, { text: "\uD83D" })).toBe("schema");
     expect(await refusalOf(binaryToText, { binary: "11000011" })).toBe("tool");
   });
 
