@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,6 +63,17 @@ describe.each(Object.keys(COMPILERS) as (keyof typeof COMPILERS)[])("the packed 
 
   it("report nothing outside the consumer's files (the package's declarations are clean)", () => {
     expect(diagnostics.filter((line) => !Object.keys(FILES).some((file) => line.startsWith(`${file}(`)))).toEqual([]);
+  });
+});
+
+describe("the tarball", () => {
+  it("holds the build, its declarations, the README and the manifest, and nothing else", () => {
+    const files = execFileSync("tar", ["-tzf", consumer.tarball], { encoding: "utf8" }).trim().split("\n").map((name) => name.replace(/^package\//, "")).sort();
+    expect(files.filter((name) => !/^dist\/.+\.(js|d\.ts)$/.test(name))).toEqual(["README.md", "package.json"]);
+    for (const entry of ["index", "client", "errors", "retry", "types", "generated/openapi"]) {
+      expect(files).toEqual(expect.arrayContaining([`dist/${entry}.js`, `dist/${entry}.d.ts`]));
+    }
+    expect(files.some((name) => name.includes(".test."))).toBe(false);
   });
 });
 

@@ -72,9 +72,9 @@ export class ToolClient {
         await sleep(backoffMs(attempt, this.#retry, Math.random), signal);
         continue;
       }
-      if (response.ok) return this.#data<T>(response);
+      if (response.ok) return this.#data<T>(response, signal);
       const wait = retryDelayMs(response.status, response.headers, attempt, this.#retry, Math.random);
-      if (wait === undefined || attempt >= this.#retry.maxAttempts) throw await this.#failure(response);
+      if (wait === undefined || attempt >= this.#retry.maxAttempts) throw await this.#failure(response, signal);
       await response.body?.cancel();
       await sleep(wait, signal);
     }
@@ -87,14 +87,14 @@ export class ToolClient {
     return headers;
   }
 
-  async #data<T>(response: Response): Promise<T> {
-    const envelope = await readJson(response);
+  async #data<T>(response: Response, signal: AbortSignal | undefined): Promise<T> {
+    const envelope = await readJson(response, signal);
     if (isObject(envelope) && envelope.status === "success" && isObject(envelope.data)) return envelope.data as T;
     throw new ToolApiError({ status: response.status, errorCode: "invalid_response", message: "The server answered without a success envelope.", requestId: requestIdOf(response) });
   }
 
-  async #failure(response: Response): Promise<ToolApiError> {
-    const envelope = await readJson(response);
+  async #failure(response: Response, signal: AbortSignal | undefined): Promise<ToolApiError> {
+    const envelope = await readJson(response, signal);
     const known = isObject(envelope) && typeof envelope.error_code === "string" && typeof envelope.message === "string";
     return new ToolApiError({
       status: response.status,
@@ -133,10 +133,12 @@ function isBrowser(): boolean {
   return typeof (globalThis as { window?: unknown }).window !== "undefined" && typeof (globalThis as { document?: unknown }).document !== "undefined";
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The body as JSON, or undefined when it is not JSON; an abort while reading still rejects with its reason. */
+async function readJson(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
   try {
     return await response.json();
   } catch {
+    signal?.throwIfAborted();
     return undefined;
   }
 }
