@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", "data/**"],
+    exclude: ["**/node_modules/**", "data/**", "client/dist/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

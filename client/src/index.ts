@@ -1,0 +1,5 @@
+export { ToolClient, type RequestOptions, type ToolClientOptions } from "./client.ts";
+export { ToolApiError, type ClientErrorCode, type ErrorCode, type ToolApiErrorInit } from "./errors.ts";
+export { DEFAULT_RETRY, type RetryOptions } from "./retry.ts";
+export type { CurrentKey, InputIssue, ServerErrorCode, ToolDetail, ToolId, ToolInput, ToolOutput, ToolSummary, ToolTypes } from "./types.ts";
+export type { components, operations, paths } from "./generated/openapi.ts";

@@ -1,0 +1,33 @@
+import type { components, paths } from "./generated/openapi.ts";
+
+/** The body of an OpenAPI request or response object, as JSON. */
+type JsonBody<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
+/** The `data` member of a success envelope (the generated type marks it optional; the server always sends it). */
+type DataOf<T> = NonNullable<JsonBody<T> extends { data?: infer Data } ? Data : never>;
+
+/** Every server tool with its own typed execute path in the document; the generic `/execute/{tool}` is left out. */
+export type ToolId = Exclude<keyof paths, "/execute/{tool}"> extends infer Path
+  ? Path extends `/execute/${infer Id}` ? Id : never
+  : never;
+
+type ExecuteOperation<Id extends ToolId> = paths[`/execute/${Id}`]["post"];
+
+/** Exactly what `POST /execute/{id}` accepts as `input` for that tool. */
+export type ToolInput<Id extends ToolId> = JsonBody<ExecuteOperation<Id>["requestBody"]> extends { input: infer Input } ? Input : never;
+
+/** Exactly the `output` that tool answers with. */
+export type ToolOutput<Id extends ToolId> = DataOf<ExecuteOperation<Id>["responses"][200]> extends { output: infer Output } ? Output : never;
+
+/** Tool id → its input and output, for code that wants the whole map. */
+export type ToolTypes = { [Id in ToolId]: { input: ToolInput<Id>; output: ToolOutput<Id> } };
+
+/** One entry of `GET /tools`. */
+export type ToolSummary = components["schemas"]["ToolSummary"];
+/** `GET /tools/{slug}`: one tool with its schemas and examples. */
+export type ToolDetail = DataOf<paths["/tools/{slug}"]["get"]["responses"][200]> extends { tool: infer Tool } ? Tool : never;
+/** `GET /keys/current`: the calling key, never its secret. */
+export type CurrentKey = DataOf<paths["/keys/current"]["get"]["responses"][200]> extends { key: infer Key } ? Key : never;
+/** One problem of an `invalid_input` answer. */
+export type InputIssue = components["schemas"]["InputIssue"];
+/** Every `error_code` the document lists. */
+export type ServerErrorCode = components["schemas"]["ErrorCode"];
