@@ -52,6 +52,7 @@ interface Answer {
   readonly body: string;
   readonly reused: boolean;
   readonly continued: boolean;
+  readonly contentType: string | undefined;
 }
 
 /** One POST to execute hash-text through `agent`: status, reason phrase, whether the socket was reused. */
@@ -67,7 +68,7 @@ function send(agent: Agent, sent: Sent): Promise<Answer> {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, reason: res.statusMessage ?? "", body: text, reused: req.reusedSocket, continued }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, reason: res.statusMessage ?? "", body: text, reused: req.reusedSocket, continued, contentType: res.headers["content-type"] }));
     });
     req.setTimeout(10_000, () => req.destroy(new Error("no answer within 10 s: the connection hangs")));
     req.on("error", reject);
@@ -100,10 +101,12 @@ describe("early refusals on one pooled keep-alive connection", () => {
         const refused = await send(agent, make());
         expect(refused.status).toBe(status);
         expect(refused.reason).toBe(STATUS_CODES[status]);
+        expect(refused.contentType).toBe("application/json");
         expect(JSON.parse(refused.body).code).toBe(status);
         const answered = await send(agent, { secret: good, body: okBody() });
         expect(answered.status).toBe(200);
         expect(answered.reason).toBe("OK");
+        expect(answered.contentType).toBe("application/json");
         expect(JSON.parse(answered.body).data.output.digest).toBe("900150983cd24fb0d6963f7d28e17f72");
       }
     } finally {

@@ -22,9 +22,9 @@ export function wireResponseClass(maxBodyBytes: number): typeof ServerResponse<I
         this.shouldKeepAlive = false;
         lingerOnClose(this.req);
       }
-      if (typeof reason === "string" && reason !== "") return super.writeHead(status, reason, headers as never);
-      const phrase = STATUS_CODES[status] ?? "Unknown";
-      return super.writeHead(status, phrase, (reason ?? headers) as never);
+      const given = typeof reason === "string" ? reason : "";
+      const fields = typeof reason === "string" || reason === undefined ? headers : reason;
+      return super.writeHead(status, given || (STATUS_CODES[status] ?? "Unknown"), fields as never);
     }
   };
 }
