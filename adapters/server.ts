@@ -58,6 +58,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     keys: storage.keys,
     logger,
     maxBodyBytes: config.maxBodyBytes,
+    trustProxy: config.trustProxy,
     accounts: resolveAccountDeps(container, { env: config.appEnv, defaultPolicy: config.defaultPolicy }),
   });
   const server = createServer(

@@ -26,8 +26,8 @@ describe("POST /api/v1/auth/sign-up", () => {
 
   it("marks the cookie Secure when served over HTTPS", async () => {
     const { app } = createTestApp({ tools: [hashText] });
-    const response = await app.request("/api/v1/auth/sign-up", {
-      method: "POST", headers: { "content-type": "application/json", "x-forwarded-proto": "https" },
+    const response = await app.request("https://tools.example/api/v1/auth/sign-up", {
+      method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "ada@example.com", password: PASSWORD }),
     });
     expect(response.headers.get("set-cookie")).toMatch(/; Secure$/);
