@@ -32,6 +32,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: 1, resetInMs: window.resetInMs };
   }
 
+  async peek(bucket: string, windowMs: number): Promise<WindowHit> {
+    const window = windowAt(windowMs, this.clock.now());
+    const counter = this.counters.get(bucket);
+    return { count: counter && counter.windowId === window.id ? counter.count : 0, resetInMs: window.resetInMs };
+  }
+
   /** How many windows are held; expired ones are dropped by the sweep. */
   get size(): number {
     return this.counters.size;
