@@ -120,6 +120,12 @@ describe("early refusals on one pooled keep-alive connection", () => {
       await send(agent, { secret: good, body: okBody() });
       expect((await send(agent, { secret: good, body: okBody(), contentType: "text/plain" })).reused).toBe(true);
       expect((await send(agent, { secret: good, body: okBody() })).reused).toBe(true);
+      const get = () =>
+        new Promise<boolean>((resolve, reject) => {
+          const req = request(`${server.url}/api/v1/health`, { agent }, (res) => res.resume().on("end", () => resolve(req.reusedSocket)));
+          req.on("error", reject).end();
+        });
+      expect([await get(), await get()]).toEqual([true, true]);
     } finally {
       agent.destroy();
     }

@@ -34,7 +34,9 @@ function canKeepAlive(req: IncomingMessage, maxBodyBytes: number): boolean {
   if (req.complete) return true;
   if (refusedContinue.has(req)) return false;
   const declared = req.headers["content-length"];
-  if (declared === undefined || req.headers["transfer-encoding"] !== undefined) return false;
+  const chunked = req.headers["transfer-encoding"] !== undefined;
+  if (!chunked && declared === undefined) return true; // HTTP/1.1: a request with neither has no body
+  if (chunked) return false;
   // Untouched: node discards the rest itself once the answer is sent (bounded by the limit just checked).
   const untouched = req.readableFlowing === null;
   return untouched && Number(declared) <= maxBodyBytes;
