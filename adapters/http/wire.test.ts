@@ -8,6 +8,7 @@ import { loadConfig } from "../config.ts";
 import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
+import { clientErrorResponse, clientErrorStatus } from "./wire.ts";
 
 const MAX = 1024;
 let server: RunningServer;
@@ -165,6 +166,20 @@ describe("status lines and node-level errors", () => {
     expect(lines).toContain("Content-Type: application/json");
     expect(lines).toContain("Connection: close");
     expect(JSON.parse(body)).toEqual({ status: "error", code: status, error_code: code, message: expect.any(String) });
+  });
+});
+
+describe("node-level errors too slow to provoke in a test (408 after 10 s of headers)", () => {
+  it.each([
+    ["ERR_HTTP_REQUEST_TIMEOUT", 408, "Request Timeout", "request_timeout"],
+    ["HPE_CHUNK_EXTENSIONS_OVERFLOW", 413, "Payload Too Large", "payload_too_large"],
+    ["HPE_INVALID_METHOD", 400, "Bad Request", "invalid_request"],
+  ])("maps %s to %i %s with the envelope", (code, status, reason, errorCode) => {
+    expect(clientErrorStatus(Object.assign(new Error("x"), { code }))).toBe(status);
+    const [head, body] = clientErrorResponse(status).split("\r\n\r\n");
+    expect(head.split("\r\n")[0]).toBe(`HTTP/1.1 ${status} ${reason}`);
+    expect(Number(/Content-Length: (\d+)/.exec(head)?.[1])).toBe(Buffer.byteLength(body));
+    expect(JSON.parse(body)).toMatchObject({ status: "error", code: status, error_code: errorCode });
   });
 });
 
