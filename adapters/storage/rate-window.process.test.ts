@@ -41,8 +41,8 @@ async function freshKey(env: Record<string, string>): Promise<string> {
   return key.secret;
 }
 
-// Two server starts, a CLI run and tens of requests per test: generous on a loaded 2-core machine.
-describe("embedded rate-limit windows across restarts", { timeout: 120_000 }, () => {
+// Two server starts, a CLI run and tens of requests per test (plus up to 2 min waiting out a day's end): generous on a loaded 2-core machine.
+describe("embedded rate-limit windows across restarts", { timeout: 300_000 }, () => {
   it("keeps every count exactly over a graceful restart (SIGTERM)", async () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), "windows-")) };
     dirs.push(env.DATA_DIR);
