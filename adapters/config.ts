@@ -1,6 +1,7 @@
 import { ENVIRONMENTS, type Environment, type RateLimitPolicy } from "../domain/api-key.ts";
 import { parseRatePolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 
 /** The server's settings, read from the environment and checked once at start. */
 export interface Config {
@@ -16,6 +17,8 @@ export interface Config {
   readonly logLevel: string;
   /** How long SIGTERM waits for in-flight requests before closing anyway. */
   readonly shutdownTimeoutMs: number;
+  /** Which proxies' X-Forwarded-For / X-Forwarded-Proto are believed; none unless TRUST_PROXY says. */
+  readonly trustProxy: TrustProxy;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -40,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     maxBodyBytes: pick("MAX_BODY_BYTES", "1048576", (raw) => integerIn(raw, 1, 1_073_741_824), "an integer from 1 to 1073741824"),
     logLevel: pick("LOG_LEVEL", "info", (raw) => (LOG_LEVELS.includes(raw) ? raw : undefined), LOG_LEVELS.join(", ")),
     shutdownTimeoutMs: pick("SHUTDOWN_TIMEOUT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
+    trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),
   };
   return problems.length > 0 ? err(problems) : ok(config);
 }

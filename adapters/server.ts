@@ -7,6 +7,8 @@ import type { AnyTool } from "../domain/tool.ts";
 import type { Config } from "./config.ts";
 import { buildContainer, resolveAccountDeps, TOKENS } from "./container.ts";
 import { createApp } from "./http/app.ts";
+import { continueCheck } from "./http/continue-check.ts";
+import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } from "./http/wire.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "./system.ts";
@@ -56,13 +58,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     keys: storage.keys,
     logger,
     maxBodyBytes: config.maxBodyBytes,
+    trustProxy: config.trustProxy,
     accounts: resolveAccountDeps(container, { env: config.appEnv, defaultPolicy: config.defaultPolicy }),
   });
   const server = createServer(
     // A client that trickles its headers or body cannot hold a connection for long.
-    { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
+    { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, ServerResponse: wireResponseClass(config.maxBodyBytes) },
     toNodeHandler(app),
   );
+  installClientErrorEnvelope(server);
+  installExpectContinue(server, continueCheck({ authenticateKey: container.get(TOKENS.authenticateKey), maxBodyBytes: config.maxBodyBytes }));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

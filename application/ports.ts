@@ -28,6 +28,11 @@ export interface RateLimitStore {
    * store's own clock) and returns the count including this request. Throws when the store is unreachable.
    */
   hit(bucket: string, windowMs: number): Promise<WindowHit>;
+  /**
+   * The count of the current window of `bucket` without counting anything (0 when nothing was counted yet),
+   * and the time until it resets. Throws when the store is unreachable.
+   */
+  peek(bucket: string, windowMs: number): Promise<WindowHit>;
 }
 
 /** The tools this deployment knows. */

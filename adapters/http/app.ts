@@ -10,6 +10,7 @@ import { docsRoutes } from "./docs/docs-routes.ts";
 import { openApiHandler } from "./openapi/openapi-route.ts";
 import { withApiKey } from "./protect.ts";
 import { beginRequest } from "./request-state.ts";
+import type { TrustProxy } from "./trust-proxy.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
 import { executeHandler } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
@@ -28,6 +29,8 @@ export interface AppDeps {
   readonly maxBodyBytes: number;
   /** Accounts, sessions and workspaces: the session API and /dashboard are served only when given. */
   readonly accounts?: AccountDeps;
+  /** TRUST_PROXY: whose X-Forwarded-For / X-Forwarded-Proto to believe; none when absent. */
+  readonly trustProxy?: TrustProxy;
 }
 
 /** The reference server: every /api/v1 route of the contract on h3. */
@@ -39,7 +42,7 @@ export function createApp(deps: AppDeps): H3 {
   };
   const app = new H3({
     silent: true,
-    onRequest: beginRequest,
+    onRequest: (event) => beginRequest(event, deps.trustProxy),
     onResponse: (response, event) => finishRequest(response, event, logger),
     onError: (error, event) => (isOwnHttpError(error) ? toErrorResponse(fromHttpError(error)) : onBug(error.cause ?? error, event)),
   });

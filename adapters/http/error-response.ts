@@ -1,6 +1,7 @@
 import { FastResponse } from "srvx";
 import type { DomainError, ErrorCode, InputIssue } from "../../domain/errors.ts";
 import type { RateLimitDecision } from "../../domain/rate-limit.ts";
+import { boundErrorText } from "./excerpt.ts";
 
 /** Every wire error_code: the core's plus those only the HTTP layer produces. */
 export type WireCode =
@@ -44,8 +45,8 @@ export const JSON_HEADERS = { "content-type": "application/json", "cache-control
 /** The error envelope, with `Retry-After` where the error carries one. */
 export function toErrorResponse(error: DomainError | WireError, headers: HeadersInit = {}): Response {
   const status = STATUS[error.code];
-  const body: Record<string, unknown> = { status: "error", code: status, error_code: error.code, message: error.message };
-  if ("details" in error && error.details) body.details = error.details;
+  const bounded = boundErrorText(error.message, "details" in error ? error.details : undefined);
+  const body: Record<string, unknown> = { status: "error", code: status, error_code: error.code, ...bounded };
   const response = toJsonResponse(JSON.stringify(body), status, headers);
   if ("retryAfterMs" in error && error.retryAfterMs !== undefined) {
     response.headers.set("retry-after", String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));

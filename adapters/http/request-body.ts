@@ -58,7 +58,9 @@ async function readCapped(request: Request, maxBytes: number): Promise<string | 
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      // Not cancel(): that destroys the socket before the 413 is flushed. The rest is left unread; the
+      // node layer (wire.ts) answers with Connection: close and discards it.
+      reader.releaseLock();
       return undefined;
     }
     chunks.push(value);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { H3Event } from "h3";
+import { TRUST_NO_PROXY, type TrustProxy } from "./trust-proxy.ts";
 
 declare module "h3" {
   interface H3EventContext {
@@ -10,6 +11,8 @@ declare module "h3" {
     keyId?: string;
     /** Why a key was refused; logs only, never the wire. */
     authFailure?: string;
+    /** Which proxies' forwarded headers this deployment believes (TRUST_PROXY). */
+    trustProxy?: TrustProxy;
   }
 }
 
@@ -20,8 +23,9 @@ export function toRequestId(header: string | null): string {
   return header !== null && WELL_FORMED_ID.test(header) ? header : `req_${randomUUID().replaceAll("-", "")}`;
 }
 
-/** Starts the per-request state: id and start time. */
-export function beginRequest(event: H3Event): void {
+/** Starts the per-request state: id, start time, and which proxies are believed. */
+export function beginRequest(event: H3Event, trustProxy: TrustProxy = TRUST_NO_PROXY): void {
   event.context.requestId = toRequestId(event.req.headers.get("x-request-id"));
   event.context.startedAt = performance.now();
+  event.context.trustProxy = trustProxy;
 }

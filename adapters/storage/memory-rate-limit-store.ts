@@ -1,7 +1,8 @@
 import type { Clock, RateLimitStore } from "../../application/ports.ts";
 import { type WindowHit, windowAt } from "../../domain/rate-limit.ts";
 
-interface Counter {
+/** One bucket's window: which window it counts, how many, and when it ends (epoch ms). */
+export interface Counter {
   windowId: number;
   count: number;
   endsAt: number;
@@ -12,10 +13,10 @@ interface Counter {
  * so concurrent requests on one event loop can never share a count.
  */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly counters = new Map<string, Counter>();
+  protected readonly counters = new Map<string, Counter>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly clock: Clock, sweepEveryMs = 10_000) {
+  constructor(protected readonly clock: Clock, sweepEveryMs = 10_000) {
     this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
     this.sweeper.unref();
   }
@@ -30,6 +31,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     this.counters.set(bucket, { windowId: window.id, count: 1, endsAt: now + window.resetInMs });
     return { count: 1, resetInMs: window.resetInMs };
+  }
+
+  async peek(bucket: string, windowMs: number): Promise<WindowHit> {
+    const window = windowAt(windowMs, this.clock.now());
+    const counter = this.counters.get(bucket);
+    return { count: counter && counter.windowId === window.id ? counter.count : 0, resetInMs: window.resetInMs };
   }
 
   /** How many windows are held; expired ones are dropped by the sweep. */

@@ -6,6 +6,7 @@ import { CachedApiKeyStore } from "./cached-api-key-store.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
+import { PersistentRateLimitStore } from "./persistent-rate-limit-store.ts";
 
 /** The storage a process runs on: keys, rate-limit counters, and Keyv namespaces for everything else. */
 export interface Storage {
@@ -26,17 +27,20 @@ export async function openStorage(config: Config, clock: Clock, logger?: Pick<Lo
   return openEmbeddedStorage(config.dataDir, clock);
 }
 
-/** LMDB for everything durable; rate-limit counters in this process's memory (one process per DATA_DIR serves). */
+/**
+ * LMDB for everything durable; rate-limit counters counted in this process's memory (one process per DATA_DIR
+ * serves) and written to LMDB every second and on close, so windows survive a restart.
+ */
 export function openEmbeddedStorage(dataDir: string, clock: Clock): Storage {
   const lmdb = openLmdb(dataDir);
-  const limits = new MemoryRateLimitStore(clock);
+  const limits = new PersistentRateLimitStore(lmdb.db, clock);
   return {
     kind: "embedded",
     keys: new CachedApiKeyStore(new KeyvApiKeyStore(lmdb.keyv("apikeys"), lmdb.keyv("apikey-hashes"))),
     limits,
     keyv: (namespace) => lmdb.keyv(namespace),
     close: async () => {
-      limits.close();
+      await limits.closeAndFlush();
       await lmdb.close();
     },
   };

@@ -76,5 +76,22 @@ export function describeRateLimitStore(name: string, make: () => Promise<RateLim
       expect(next.count).toBe(1);
       expect(next.resetInMs).toBeLessThanOrEqual(1000);
     });
+
+    it("peeks at a window's count without counting: 0 before any hit, then the count so far, 0 again in the next window", async () => {
+      const id = bucket();
+      expect((await subject.store.peek(id, HOUR_MS)).count).toBe(0);
+      await subject.store.hit(id, HOUR_MS);
+      await subject.store.hit(id, HOUR_MS);
+      const peeked = await subject.store.peek(id, HOUR_MS);
+      expect(peeked.count).toBe(2);
+      expect(peeked.resetInMs).toBeGreaterThan(0);
+      expect(peeked.resetInMs).toBeLessThanOrEqual(HOUR_MS);
+      expect((await subject.store.peek(id, HOUR_MS)).count).toBe(2);
+      expect((await subject.store.hit(id, HOUR_MS)).count).toBe(3);
+      const short = bucket();
+      const first = await subject.store.hit(short, 1000);
+      await subject.elapse(first.resetInMs + 5);
+      expect((await subject.store.peek(short, 1000)).count).toBe(0);
+    });
   });
 }

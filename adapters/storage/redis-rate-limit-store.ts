@@ -30,6 +30,21 @@ return { count, resetInMs }
 
 const HIT_SHA = createHash("sha1").update(HIT_SCRIPT).digest("hex");
 
+/** The count of the current window without counting (0 when the counter holds another window or none). */
+export const PEEK_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local windowMs = tonumber(ARGV[1])
+local window = math.floor(now / windowMs)
+local resetInMs = (window + 1) * windowMs - now
+local tag = string.format('%.0f:%.0f', window, windowMs)
+local count = 0
+if redis.call('HGET', KEYS[1], 'w') == tag then count = tonumber(redis.call('HGET', KEYS[1], 'c')) end
+return { count, resetInMs }
+`;
+
+const PEEK_SHA = createHash("sha1").update(PEEK_SCRIPT).digest("hex");
+
 /** Exact fixed-window counters shared by every instance on one Redis; throws StorageUnavailableError when Redis fails. */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
@@ -40,8 +55,17 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async hit(bucket: string, windowMs: number): Promise<WindowHit> {
     if (!Number.isSafeInteger(windowMs) || windowMs < 1) throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
+    return this.call(HIT_SCRIPT, HIT_SHA, bucket, windowMs);
+  }
+
+  async peek(bucket: string, windowMs: number): Promise<WindowHit> {
+    if (!Number.isSafeInteger(windowMs) || windowMs < 1) throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
+    return this.call(PEEK_SCRIPT, PEEK_SHA, bucket, windowMs);
+  }
+
+  private call(script: string, sha: string, bucket: string, windowMs: number): Promise<WindowHit> {
     return guardStorage("rate limit hit", async () => {
-      const reply = await withDeadline(this.run(`${this.keyPrefix}${bucket}`, String(windowMs)), this.deadline, "the rate-limit script");
+      const reply = await withDeadline(this.run(script, sha, `${this.keyPrefix}${bucket}`, String(windowMs)), this.deadline, "the rate-limit script");
       const [count, resetInMs] = reply as [number, number];
       if (!Number.isInteger(count) || !Number.isInteger(resetInMs)) throw new Error(`unexpected rate-limit reply ${JSON.stringify(reply)}`);
       return { count, resetInMs };
@@ -49,13 +73,13 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   /** EVALSHA, falling back to EVAL once per server that has not cached the script yet (restart, SCRIPT FLUSH). */
-  private async run(key: string, windowMs: string): Promise<unknown> {
+  private async run(script: string, sha: string, key: string, windowMs: string): Promise<unknown> {
     const options = { keys: [key], arguments: [windowMs] };
     try {
-      return await this.client.evalSha(HIT_SHA, options);
+      return await this.client.evalSha(sha, options);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return this.client.eval(HIT_SCRIPT, options);
+      return this.client.eval(script, options);
     }
   }
 }

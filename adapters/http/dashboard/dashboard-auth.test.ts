@@ -67,7 +67,7 @@ describe("dashboard sign-in and sign-up", () => {
     const { browser } = setup();
     await browser.signUp("ada@example.com");
     browser.forget("tk_session");
-    for (let i = 0; i < DEFAULT_ATTEMPT_LIMITS.signInPerAccount.limit; i++) {
+    for (let i = 0; i < DEFAULT_ATTEMPT_LIMITS.signInPerAccountAndIp[0].limit; i++) {
       expect((await browser.signIn("ada@example.com", "not the password")).status).toBe(401);
     }
     const limited = await browser.signIn("ada@example.com", PASSWORD);

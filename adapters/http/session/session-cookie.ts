@@ -1,4 +1,5 @@
 import { getCookie, getRequestIP, type H3Event } from "h3";
+import { clientAddress, isHttps, TRUST_NO_PROXY } from "../trust-proxy.ts";
 
 /** The session cookie's name; its value is the session token (the server stores only its hash). */
 export const SESSION_COOKIE = "tk_session";
@@ -9,14 +10,20 @@ export function readSessionToken(event: H3Event): string | undefined {
   return token ? token : undefined;
 }
 
-/** Served over HTTPS, directly or behind a proxy that says so; then cookies get `Secure`. */
+/** Served over HTTPS, directly or behind a trusted proxy (TRUST_PROXY) that says so; then cookies get `Secure`. */
 export function isSecureRequest(event: H3Event): boolean {
-  const forwarded = (event.req.headers.get("x-forwarded-proto") ?? "").split(",")[0].trim().toLowerCase();
-  return event.url.protocol === "https:" || forwarded === "https";
+  const trust = event.context.trustProxy ?? TRUST_NO_PROXY;
+  return isHttps(event.url.protocol, getRequestIP(event), event.req.headers.get("x-forwarded-proto"), trust);
 }
 
-/** The client address for per-address limits; "unknown" when the runtime gives none (in-process requests). */
-export const clientIp = (event: H3Event): string => getRequestIP(event) ?? "unknown";
+/**
+ * The client address for per-address limits: the peer, or what a trusted proxy forwards (TRUST_PROXY);
+ * "unknown" when the runtime gives none (in-process requests).
+ */
+export function clientIp(event: H3Event): string {
+  const trust = event.context.trustProxy ?? TRUST_NO_PROXY;
+  return clientAddress(getRequestIP(event), event.req.headers.get("x-forwarded-for"), trust) ?? "unknown";
+}
 
 export interface CookieOptions {
   readonly maxAgeSeconds: number;

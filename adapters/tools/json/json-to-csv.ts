@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { invalidField } from "../../../domain/errors.ts";
+import { quote } from "../../../domain/excerpt.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { isJsonObject, parseJsonField } from "./json-text.ts";
@@ -60,7 +61,7 @@ export const jsonToCsv = defineTool({
     for (const [index, row] of rows.entries()) {
       for (const [key, value] of Object.entries(row)) {
         if (typeof value === "object" && value !== null) {
-          return err(invalidField("json", `Row ${index} key '${key}' holds an object or array; CSV cells must be flat.`));
+          return err(invalidField("json", `Row ${index} key ${quote(key)} holds an object or array; CSV cells must be flat.`));
         }
         fields.add(key);
       }
