@@ -11,6 +11,7 @@ export const jsonToCsv = defineTool({
   id: "json-to-csv",
   name: "JSON to CSV",
   category: "json/data",
+  worker: true,
   description: "Convert an array of flat JSON objects to CSV.",
   input: {
     type: "object",

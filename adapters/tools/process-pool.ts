@@ -1,0 +1,229 @@
+import type { ToolRunner } from "../../application/ports.ts";
+import { type DomainError, serverBusy, toolTimeout } from "../../domain/errors.ts";
+import { err, type Result } from "../../domain/result.ts";
+import type { ToolDefinition } from "../../domain/tool.ts";
+import { InlineToolRunner } from "./inline-tool-runner.ts";
+import { type TaskOutcome, type ToolModule, ToolProcess } from "./tool-process.ts";
+
+/** How a ProcessPoolToolRunner is sized; every field has a default fit for a 2-core machine. */
+export interface ProcessPoolOptions {
+  /** Tasks that run at once, each in its own child process. Default 2. */
+  readonly concurrency?: number;
+  /** Ready children kept beyond `concurrency`, so a killed task's successor starts without waiting for a boot. Default 1. */
+  readonly spares?: number;
+  /** Tasks allowed to wait once `concurrency` tasks run; one more answers `server_busy`. Default 16. */
+  readonly maxQueue?: number;
+  /** The time cap of one task, queue wait included; default: the tool's `timeoutMs`, else `defaultTimeoutMs`. */
+  readonly timeoutMsFor?: (tool: ToolDefinition) => number;
+  /** Cap for tools that declare no `timeoutMs`. Default 10 000. */
+  readonly defaultTimeoutMs?: number;
+  /** V8 heap cap per child (`--max-old-space-size`): a memory bomb kills its child, not the server. Default 256. */
+  readonly maxOldSpaceMb?: number;
+  /** A child whose resident memory is above this after a task is replaced, so memory returns to its baseline. Default 320. */
+  readonly recycleRssMb?: number;
+  /** Where children load tool definitions from. Default: the built-in catalog (./index). */
+  readonly modules?: readonly ToolModule[];
+  /** Run each isolated tool's first example in a new child before it takes work, loading lazy libraries. Default true. */
+  readonly warm?: boolean;
+  /** Added to each child's nice value so request handling wins the CPU over tool work. Default 5. */
+  readonly niceness?: number;
+  /** Where tools without `worker: true` run. Default: an InlineToolRunner with the system context. */
+  readonly inline?: ToolRunner;
+  /** The child entry module; tests swap in a fixture. Default: ./tool-child (.ts under tsx, .js when compiled). */
+  readonly entry?: URL;
+  /** Told about idle children that die and children that keep failing to start. Default: process.emitWarning. */
+  readonly onError?: (error: Error) => void;
+}
+
+interface Job {
+  readonly tool: ToolDefinition;
+  readonly input: Record<string, unknown>;
+  readonly limitMs: number;
+  readonly resolve: (result: Result<unknown, DomainError>) => void;
+  readonly reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+  child?: ToolProcess;
+  settled: boolean;
+}
+
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+const sibling = (name: string) => new URL(`./${name}${FROM_SOURCE ? ".ts" : ".js"}`, import.meta.url);
+/** A child that dies this many times in a row before it is ready points at a broken setup: back off. */
+const BOOT_FAILURES_BEFORE_BACKOFF = 3;
+const BOOT_BACKOFF_MS = 5_000;
+
+/**
+ * Runs isolated tools (`worker: true`) in a pool of child processes, each with a heap cap, under a per-task time cap
+ * and a bounded queue; every other tool runs inline. A task past its cap, out of memory or crashing kills only its
+ * child and answers `tool_timeout`; a spare child takes the next task while a replacement boots.
+ * @example
+ * const runner = new ProcessPoolToolRunner();         // 2 running + 1 spare child, 16 queued, 256 MB heap each
+ * const result = await runner.run(mathEvaluator, input); // ok(...), err(tool_timeout) or err(server_busy)
+ * await runner.close();                                // on shutdown: lets running tasks finish, then kills children
+ */
+export class ProcessPoolToolRunner implements ToolRunner {
+  private readonly children = new Set<ToolProcess>();
+  private readonly idle: ToolProcess[] = [];
+  private readonly queue: Job[] = [];
+  private readonly active = new Set<Promise<unknown>>();
+  private readonly inline: ToolRunner;
+  private readonly timeoutMsFor: (tool: ToolDefinition) => number;
+  private readonly options: Required<Pick<ProcessPoolOptions, "concurrency" | "spares" | "maxQueue" | "recycleRssMb" | "onError">>;
+  private readonly startChild: () => ToolProcess;
+  private readonly firstReady: Promise<void>;
+  private running = 0;
+  private bootFailures = 0;
+  private respawnTimer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(options: ProcessPoolOptions = {}) {
+    const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
+    this.inline = options.inline ?? new InlineToolRunner();
+    this.timeoutMsFor = options.timeoutMsFor ?? ((tool) => tool.timeoutMs ?? defaultTimeoutMs);
+    this.options = {
+      concurrency: Math.max(1, options.concurrency ?? 2), spares: Math.max(0, options.spares ?? 1), maxQueue: options.maxQueue ?? 16,
+      recycleRssMb: options.recycleRssMb ?? 320, onError: options.onError ?? ((error) => process.emitWarning(error)),
+    };
+    const entry = options.entry ?? sibling("tool-child");
+    const execArgv = [...(entry.href.endsWith(".ts") ? ["--import", "tsx"] : []), `--max-old-space-size=${options.maxOldSpaceMb ?? 256}`];
+    const spec = { entry, execArgv, modules: options.modules ?? [{ url: sibling("index").href }], warm: options.warm ?? true, niceness: options.niceness ?? 5 };
+    this.startChild = () => new ToolProcess(spec);
+    // Pre-warm: every child is started (and loads its tools) now, before the first call needs one.
+    this.firstReady = Promise.all(this.populate()).then(() => undefined);
+  }
+
+  /** Resolves once the children started at construction are ready (or have failed to start). */
+  whenReady(): Promise<void> {
+    return this.firstReady;
+  }
+
+  /** The pids of the live children, for tests and diagnostics. */
+  pids(): number[] {
+    return [...this.children].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+  }
+
+  async run(tool: ToolDefinition, input: Record<string, unknown>): Promise<Result<unknown, DomainError>> {
+    if (!tool.worker) return this.inline.run(tool, input);
+    if (this.closed || this.running + this.queue.length >= this.options.concurrency + this.options.maxQueue) return err(serverBusy());
+    const task = new Promise<Result<unknown, DomainError>>((resolve, reject) => {
+      const job: Job = { tool, input, limitMs: this.timeoutMsFor(tool), resolve, reject, settled: false };
+      job.timer = setTimeout(() => this.expire(job), job.limitMs);
+      this.queue.push(job);
+    });
+    this.active.add(task);
+    this.dispatch();
+    try {
+      return await task;
+    } finally {
+      this.active.delete(task);
+    }
+  }
+
+  /** Stops taking work, refuses queued tasks, lets running tasks end (each within its cap), then kills every child. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.respawnTimer);
+    for (const job of this.queue.splice(0)) this.settle(job, err(serverBusy()));
+    await Promise.allSettled([...this.active]);
+    const exits = [...this.children].map((child) => (child.kill(), child.exited));
+    await Promise.all(exits);
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0 && this.running < this.options.concurrency && this.idle.length > 0) {
+      const job = this.queue.shift() as Job;
+      const child = this.idle.shift() as ToolProcess;
+      job.child = child;
+      this.running += 1;
+      child.run(job.tool.id, job.input).then((outcome) => this.finish(job, child, outcome));
+    }
+  }
+
+  private finish(job: Job, child: ToolProcess, outcome: TaskOutcome): void {
+    if (job.settled) return; // expired: its child was killed and already replaced
+    this.running -= 1;
+    if (outcome.kind === "died") {
+      this.options.onError(new Error(`tool '${job.tool.id}' ended its process (${outcome.signal ?? outcome.code}): ${child.lastWords()}`));
+      // Out of memory or crashed: the task is over and will not finish; say so as the contract's 504.
+      this.settle(job, err({ code: "tool_timeout", message: "The tool ran out of its memory or time and was stopped." }));
+    } else {
+      if (outcome.kind === "result") this.settle(job, outcome.result);
+      else this.fail(job, new Error(`tool '${job.tool.id}' threw in its process: ${outcome.message}`));
+      if (outcome.rssBytes > this.options.recycleRssMb * 1024 * 1024) this.retire(child);
+      else this.idle.push(child);
+    }
+    this.dispatch();
+  }
+
+  private expire(job: Job): void {
+    const index = this.queue.indexOf(job);
+    if (index >= 0) this.queue.splice(index, 1);
+    else if (job.child) {
+      this.running -= 1;
+      this.retire(job.child);
+    }
+    this.settle(job, err(toolTimeout(job.limitMs)));
+    this.dispatch();
+  }
+
+  private settle(job: Job, result: Result<unknown, DomainError>): void {
+    if (job.settled) return;
+    job.settled = true;
+    clearTimeout(job.timer);
+    job.resolve(result);
+  }
+
+  private fail(job: Job, error: Error): void {
+    job.settled = true;
+    clearTimeout(job.timer);
+    job.reject(error);
+  }
+
+  /** Kills a child (stuck, or grown past the recycle mark); its exit starts a replacement. */
+  private retire(child: ToolProcess): void {
+    const index = this.idle.indexOf(child);
+    if (index >= 0) this.idle.splice(index, 1);
+    child.kill();
+  }
+
+  /** Starts children until there are `concurrency + spares`; returns their readiness. */
+  private populate(): Promise<void>[] {
+    const started: Promise<void>[] = [];
+    while (!this.closed && this.respawnTimer === undefined && this.children.size < this.options.concurrency + this.options.spares) {
+      started.push(this.spawn());
+    }
+    return started;
+  }
+
+  private spawn(): Promise<void> {
+    const child = this.startChild();
+    this.children.add(child);
+    child.exited.then(() => this.onExit(child));
+    return child.ready.then(
+      () => {
+        this.bootFailures = 0;
+        if (this.closed) return child.kill();
+        this.idle.push(child);
+        this.dispatch();
+      },
+      () => {},
+    );
+  }
+
+  private onExit(child: ToolProcess): void {
+    this.children.delete(child);
+    const index = this.idle.indexOf(child);
+    if (index >= 0) this.idle.splice(index, 1);
+    if (this.closed) return;
+    if (!child.started) this.bootFailures += 1;
+    else if (index >= 0) this.options.onError(new Error(`an idle tool process (pid ${child.pid}) died; replacing it`));
+    if (this.bootFailures < BOOT_FAILURES_BEFORE_BACKOFF) return void this.populate();
+    this.options.onError(new Error(`tool processes failed to start ${this.bootFailures} times in a row; retrying in ${BOOT_BACKOFF_MS} ms`));
+    this.respawnTimer = setTimeout(() => {
+      this.respawnTimer = undefined;
+      this.bootFailures = 0;
+      this.populate();
+    }, BOOT_BACKOFF_MS);
+    this.respawnTimer.unref();
+  }
+}
