@@ -51,6 +51,8 @@ const sibling = (name: string) => new URL(`./${name}${FROM_SOURCE ? ".ts" : ".js
 /** A child that dies this many times in a row before it is ready points at a broken setup: back off. */
 const BOOT_FAILURES_BEFORE_BACKOFF = 3;
 const BOOT_BACKOFF_MS = 5_000;
+/** A child whose warm-up takes longer than this no longer holds back the next child's boot. */
+const WARM_CAP_MS = 30_000;
 
 /**
  * Runs isolated tools (`worker: true`) in a pool of child processes, each with a heap cap, under a per-task time cap
@@ -70,7 +72,8 @@ export class ProcessPoolToolRunner implements ToolRunner {
   private readonly timeoutMsFor: (tool: ToolDefinition) => number;
   private readonly options: Required<Pick<ProcessPoolOptions, "concurrency" | "spares" | "maxQueue" | "recycleRssMb" | "onError">>;
   private readonly startChild: () => ToolProcess;
-  private readonly firstReady: Promise<void>;
+  private readonly readyWaiters: (() => void)[] = [];
+  private booting?: ToolProcess;
   private running = 0;
   private bootFailures = 0;
   private respawnTimer?: NodeJS.Timeout;
@@ -88,13 +91,14 @@ export class ProcessPoolToolRunner implements ToolRunner {
     const execArgv = [...(entry.href.endsWith(".ts") ? ["--import", "tsx"] : []), `--max-old-space-size=${options.maxOldSpaceMb ?? 256}`];
     const spec = { entry, execArgv, modules: options.modules ?? [{ url: sibling("index").href }], warm: options.warm ?? true, niceness: options.niceness ?? 5 };
     this.startChild = () => new ToolProcess(spec);
-    // Pre-warm: every child is started (and loads its tools) now, before the first call needs one.
-    this.firstReady = Promise.all(this.populate()).then(() => undefined);
+    // Pre-warm: children start now, one after another, before the first call needs one.
+    this.populate();
   }
 
-  /** Resolves once the children started at construction are ready (or have failed to start). */
+  /** Resolves once every child is started and warm, or starting keeps failing (then see `onError`). */
   whenReady(): Promise<void> {
-    return this.firstReady;
+    if (!this.booting && this.children.size >= this.options.concurrency + this.options.spares) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
   /** The pids of the live children, for tests and diagnostics. */
@@ -123,6 +127,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.respawnTimer);
+    for (const resolve of this.readyWaiters.splice(0)) resolve();
     for (const job of this.queue.splice(0)) this.settle(job, err(serverBusy()));
     await Promise.allSettled([...this.active]);
     const exits = [...this.children].map((child) => (child.kill(), child.exited));
@@ -186,39 +191,47 @@ export class ProcessPoolToolRunner implements ToolRunner {
     child.kill();
   }
 
-  /** Starts children until there are `concurrency + spares`; returns their readiness. */
-  private populate(): Promise<void>[] {
-    const started: Promise<void>[] = [];
-    while (!this.closed && this.respawnTimer === undefined && this.children.size < this.options.concurrency + this.options.spares) {
-      started.push(this.spawn());
+  /**
+   * Starts one child when there are fewer than `concurrency + spares` and none is booting: boots run one at a time,
+   * so a burst of killed tasks never has several children loading libraries at once on the server's CPUs.
+   */
+  private populate(): void {
+    if (this.closed || this.booting || this.respawnTimer) return;
+    if (this.children.size >= this.options.concurrency + this.options.spares) {
+      for (const resolve of this.readyWaiters.splice(0)) resolve();
+      return;
     }
-    return started;
-  }
-
-  private spawn(): Promise<void> {
     const child = this.startChild();
     this.children.add(child);
+    this.booting = child;
     child.exited.then(() => this.onExit(child));
-    return child.ready.then(
-      () => {
-        this.bootFailures = 0;
-        if (this.closed) return child.kill();
-        this.idle.push(child);
-        this.dispatch();
-      },
-      () => {},
-    );
+    child.ready.then(() => {
+      this.bootFailures = 0;
+      if (this.closed) return child.kill();
+      this.idle.push(child);
+      this.dispatch();
+    }, () => {});
+    const warmCap = setTimeout(() => this.booted(child), WARM_CAP_MS).unref();
+    Promise.race([child.warmed, child.exited]).then(() => (clearTimeout(warmCap), this.booted(child)));
+  }
+
+  private booted(child: ToolProcess): void {
+    if (this.booting !== child) return;
+    this.booting = undefined;
+    this.populate();
   }
 
   private onExit(child: ToolProcess): void {
     this.children.delete(child);
+    if (this.booting === child) this.booting = undefined;
     const index = this.idle.indexOf(child);
     if (index >= 0) this.idle.splice(index, 1);
     if (this.closed) return;
     if (!child.started) this.bootFailures += 1;
     else if (index >= 0) this.options.onError(new Error(`an idle tool process (pid ${child.pid}) died; replacing it`));
-    if (this.bootFailures < BOOT_FAILURES_BEFORE_BACKOFF) return void this.populate();
+    if (this.bootFailures < BOOT_FAILURES_BEFORE_BACKOFF) return this.populate();
     this.options.onError(new Error(`tool processes failed to start ${this.bootFailures} times in a row; retrying in ${BOOT_BACKOFF_MS} ms`));
+    for (const resolve of this.readyWaiters.splice(0)) resolve();
     this.respawnTimer = setTimeout(() => {
       this.respawnTimer = undefined;
       this.bootFailures = 0;

@@ -14,8 +14,10 @@ process.on("message", (message: ParentMessage) => void handle(message));
 async function handle(message: ParentMessage): Promise<void> {
   if (message.type === "init") {
     for (const module of message.modules) await load(module);
-    if (message.warm) await warm();
     send({ type: "ready" });
+    // Tasks are taken meanwhile; one that needs a library the warm-up is loading shares that same import.
+    if (message.warm) await warm();
+    send({ type: "warmed" });
     return;
   }
   const tool = tools.get(message.toolId);

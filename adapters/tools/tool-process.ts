@@ -20,6 +20,7 @@ export type ParentMessage =
 /** Child → parent messages. */
 export type ChildMessage =
   | { readonly type: "ready" }
+  | { readonly type: "warmed" }
   | { readonly type: "result"; readonly result: Result<unknown, DomainError>; readonly rssBytes: number }
   | { readonly type: "failed"; readonly message: string; readonly rssBytes: number };
 
@@ -40,17 +41,23 @@ export interface ToolProcessSpec {
 }
 
 /**
- * One forked child that runs tool tasks one at a time. It is born loading its tool modules (`ready` settles when
- * they are loaded, or rejects when it dies first) and dies with its parent: it exits when the IPC channel closes.
+ * One forked child that runs tool tasks one at a time. It is born loading its tool modules, then warms up while it
+ * already takes tasks, and dies with its parent: it exits when the IPC channel closes.
  */
 export class ToolProcess {
+  /** Settles once the tool modules are loaded: the child takes tasks from then on. Rejects when it dies first. */
   readonly ready: Promise<void>;
+  /** Resolves once the child has also warmed up (or was told not to); never rejects, may never resolve if it dies. */
+  readonly warmed: Promise<void>;
+  private markWarmed: () => void = () => {};
+  private markReady: () => void = () => {};
   /** Resolves once the child has exited, for whatever reason. */
   readonly exited: Promise<void>;
   private readonly child: ChildProcess;
   private pending?: (outcome: TaskOutcome) => void;
   private alive = true;
   private wasReady = false;
+  private warmDone = false;
   private stderrTail = "";
 
   constructor(spec: ToolProcessSpec) {
@@ -61,15 +68,18 @@ export class ToolProcess {
     this.child.stderr?.on("data", (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-4096)));
     this.exited = new Promise((resolve) => this.child.once("exit", (code, signal) => this.onExit(code, signal, resolve)));
     this.ready = new Promise((resolve, reject) => {
-      this.child.once("message", (message: ChildMessage) => (message.type === "ready" ? resolve() : reject(new Error(`unexpected ${message.type}`))));
+      this.markReady = resolve;
       this.exited.then(() => reject(new Error("the tool process exited before it was ready")));
     });
-    // Booting holds the event loop open (a caller may be awaiting readiness); an idle child does not.
-    this.ready.then(() => {
-      this.wasReady = true;
+    this.warmed = new Promise((resolve) => (this.markWarmed = resolve));
+    // Booting holds the event loop open (a caller may be awaiting it); an idle, warm child does not.
+    this.warmed.then(() => {
+      this.warmDone = true;
       this.idle();
-      this.child.on("message", (message: ChildMessage) => this.onMessage(message));
-    }, () => {});
+    });
+    this.ready.then(() => (this.wasReady = true), () => {});
+    // One listener from the start: "ready" and "warmed" can arrive in one chunk, emitted back to back.
+    this.child.on("message", (message: ChildMessage) => this.onMessage(message));
     this.child.once("spawn", () => this.lowerPriority(spec.niceness));
     // A failed spawn (EAGAIN, ENOMEM) shows as 'error' then 'exit'; the exit path handles it.
     this.child.on("error", () => this.kill());
@@ -114,6 +124,8 @@ export class ToolProcess {
   }
 
   private onMessage(message: ChildMessage): void {
+    if (message.type === "ready") return this.markReady();
+    if (message.type === "warmed") return this.markWarmed();
     const settle = this.pending;
     this.pending = undefined;
     this.idle();
@@ -136,6 +148,7 @@ export class ToolProcess {
   }
 
   private idle(): void {
+    if (!this.warmDone || this.pending) return;
     this.child.channel?.unref();
     this.child.unref();
   }
