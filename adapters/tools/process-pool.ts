@@ -25,7 +25,7 @@ export interface ProcessPoolOptions {
   readonly modules?: readonly ToolModule[];
   /** Run each isolated tool's first example in a new child before it takes work, loading lazy libraries. Default true. */
   readonly warm?: boolean;
-  /** Added to each child's nice value so request handling wins the CPU over tool work. Default 5. */
+  /** Added to each child's nice value, so request handling can win the CPU over tool work. Default 0: on a busy shared host a higher value starves the tools themselves. */
   readonly niceness?: number;
   /** Where tools without `worker: true` run. Default: an InlineToolRunner with the system context. */
   readonly inline?: ToolRunner;
@@ -89,7 +89,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
     };
     const entry = options.entry ?? sibling("tool-child");
     const execArgv = [...(entry.href.endsWith(".ts") ? ["--import", "tsx"] : []), `--max-old-space-size=${options.maxOldSpaceMb ?? 256}`];
-    const spec = { entry, execArgv, modules: options.modules ?? [{ url: sibling("index").href }], warm: options.warm ?? true, niceness: options.niceness ?? 5 };
+    const spec = { entry, execArgv, modules: options.modules ?? [{ url: sibling("index").href }], warm: options.warm ?? true, niceness: options.niceness ?? 0 };
     this.startChild = () => new ToolProcess(spec);
     // Pre-warm: children start now, one after another, before the first call needs one.
     this.populate();
