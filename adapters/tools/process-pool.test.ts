@@ -105,16 +105,19 @@ describe("ProcessPoolToolRunner", () => {
   }, 30_000);
 
   it("replaces a child whose memory grew past the recycle mark, so memory returns to the baseline", async () => {
-    const runner = await makeRunner({ concurrency: 1, spares: 0, maxOldSpaceMb: 512, recycleRssMb: 200 });
+    const runner = await makeRunner({ concurrency: 1, spares: 0, maxOldSpaceMb: 512, recycleGrowthMb: 100 });
+    const before = (await runner.run(fx("whoami"), {})) as { ok: true; value: { pid: number; rssMb: number } };
+    const small = (await runner.run(fx("grow"), { mb: 1 })) as { ok: true; value: { pid: number } };
+    expect(small.value.pid).toBe(before.value.pid);
     const grown = await runner.run(fx("grow"), { mb: 180 });
     const { pid, rssMb } = (grown as { ok: true; value: { pid: number; rssMb: number } }).value;
-    expect(rssMb).toBeGreaterThan(200);
+    expect(rssMb - before.value.rssMb).toBeGreaterThan(100);
     await waitUntil(async () => !alive(pid), 5_000);
     await waitUntil(async () => runner.pids().length === 1, 20_000);
     const fresh = await runner.run(fx("whoami"), {});
     const value = (fresh as { ok: true; value: { pid: number; rssMb: number } }).value;
     expect(value.pid).not.toBe(pid);
-    expect(value.rssMb).toBeLessThan(200);
+    expect(value.rssMb).toBeLessThan(rssMb - 100);
   }, 60_000);
 
   it("replaces an idle child that dies and says so", async () => {

@@ -19,13 +19,13 @@ export interface ProcessPoolOptions {
   readonly defaultTimeoutMs?: number;
   /** V8 heap cap per child (`--max-old-space-size`): a memory bomb kills its child, not the server. Default 256. */
   readonly maxOldSpaceMb?: number;
-  /** A child whose resident memory is above this after a task is replaced, so memory returns to its baseline. Default 320. */
-  readonly recycleRssMb?: number;
+  /** A child whose resident memory grew by more than this since it was warm is replaced after its task. Default 128. */
+  readonly recycleGrowthMb?: number;
   /** Where children load tool definitions from. Default: the built-in catalog (./index). */
   readonly modules?: readonly ToolModule[];
-  /** Run each isolated tool's first example in a new child before it takes work, loading lazy libraries. Default true. */
+  /** Run each isolated tool's first example in a new child (it takes work meanwhile), loading lazy libraries. Default true. */
   readonly warm?: boolean;
-  /** Added to each child's nice value, so request handling can win the CPU over tool work. Default 0: on a busy shared host a higher value starves the tools themselves. */
+  /** Added to each child's nice value, so request handling wins the CPU over tool work. Default 0: on a busy shared host a higher value starved the tools themselves (bcrypt cost 14 past 10 s). */
   readonly niceness?: number;
   /** Where tools without `worker: true` run. Default: an InlineToolRunner with the system context. */
   readonly inline?: ToolRunner;
@@ -70,7 +70,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
   private readonly active = new Set<Promise<unknown>>();
   private readonly inline: ToolRunner;
   private readonly timeoutMsFor: (tool: ToolDefinition) => number;
-  private readonly options: Required<Pick<ProcessPoolOptions, "concurrency" | "spares" | "maxQueue" | "recycleRssMb" | "onError">>;
+  private readonly options: Required<Pick<ProcessPoolOptions, "concurrency" | "spares" | "maxQueue" | "recycleGrowthMb" | "onError">>;
   private readonly startChild: () => ToolProcess;
   private readonly readyWaiters: (() => void)[] = [];
   private booting?: ToolProcess;
@@ -85,7 +85,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
     this.timeoutMsFor = options.timeoutMsFor ?? ((tool) => tool.timeoutMs ?? defaultTimeoutMs);
     this.options = {
       concurrency: Math.max(1, options.concurrency ?? 2), spares: Math.max(0, options.spares ?? 1), maxQueue: options.maxQueue ?? 16,
-      recycleRssMb: options.recycleRssMb ?? 320, onError: options.onError ?? ((error) => process.emitWarning(error)),
+      recycleGrowthMb: options.recycleGrowthMb ?? 128, onError: options.onError ?? ((error) => process.emitWarning(error)),
     };
     const entry = options.entry ?? sibling("tool-child");
     const execArgv = [...(entry.href.endsWith(".ts") ? ["--import", "tsx"] : []), `--max-old-space-size=${options.maxOldSpaceMb ?? 256}`];
@@ -154,7 +154,8 @@ export class ProcessPoolToolRunner implements ToolRunner {
     } else {
       if (outcome.kind === "result") this.settle(job, outcome.result);
       else this.fail(job, new Error(`tool '${job.tool.id}' threw in its process: ${outcome.message}`));
-      if (outcome.rssBytes > this.options.recycleRssMb * 1024 * 1024) this.retire(child);
+      const baseline = child.baselineRssBytes; // 0 while still warming: nothing to compare with yet
+      if (baseline > 0 && outcome.rssBytes > baseline + this.options.recycleGrowthMb * 2 ** 20) this.retire(child);
       else this.idle.push(child);
     }
     this.dispatch();

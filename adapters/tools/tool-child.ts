@@ -17,7 +17,7 @@ async function handle(message: ParentMessage): Promise<void> {
     send({ type: "ready" });
     // Tasks are taken meanwhile; one that needs a library the warm-up is loading shares that same import.
     if (message.warm) await warm();
-    send({ type: "warmed" });
+    send({ type: "warmed", rssBytes: process.memoryUsage.rss() });
     return;
   }
   const tool = tools.get(message.toolId);

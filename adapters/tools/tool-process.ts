@@ -20,7 +20,7 @@ export type ParentMessage =
 /** Child → parent messages. */
 export type ChildMessage =
   | { readonly type: "ready" }
-  | { readonly type: "warmed" }
+  | { readonly type: "warmed"; readonly rssBytes: number }
   | { readonly type: "result"; readonly result: Result<unknown, DomainError>; readonly rssBytes: number }
   | { readonly type: "failed"; readonly message: string; readonly rssBytes: number };
 
@@ -59,6 +59,7 @@ export class ToolProcess {
   private wasReady = false;
   private warmDone = false;
   private stderrTail = "";
+  private baseline = 0;
 
   constructor(spec: ToolProcessSpec) {
     // Advanced serialization carries what a worker thread could (Uint8Array, Map, undefined) across the IPC channel.
@@ -89,6 +90,11 @@ export class ToolProcess {
   /** Whether the child ever became ready; false after an exit means it failed to start. */
   get started(): boolean {
     return this.wasReady;
+  }
+
+  /** Resident memory once loaded and warm, in bytes; 0 until then. What "grown" is measured against. */
+  get baselineRssBytes(): number {
+    return this.baseline;
   }
 
   get pid(): number | undefined {
@@ -125,7 +131,10 @@ export class ToolProcess {
 
   private onMessage(message: ChildMessage): void {
     if (message.type === "ready") return this.markReady();
-    if (message.type === "warmed") return this.markWarmed();
+    if (message.type === "warmed") {
+      this.baseline = message.rssBytes;
+      return this.markWarmed();
+    }
     const settle = this.pending;
     this.pending = undefined;
     this.idle();
