@@ -2,38 +2,10 @@ import type { ToolRunner } from "../../application/ports.ts";
 import { type DomainError, serverBusy, toolTimeout } from "../../domain/errors.ts";
 import { err, type Result } from "../../domain/result.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
-import { InlineToolRunner } from "./inline-tool-runner.ts";
-import { type TaskOutcome, type ToolModule, ToolProcess } from "./tool-process.ts";
+import { type PoolSettings, type ProcessPoolOptions, resolvePoolOptions } from "./process-pool-options.ts";
+import { type TaskOutcome, ToolProcess } from "./tool-process.ts";
 
-/** How a ProcessPoolToolRunner is sized; every field has a default fit for a 2-core machine. */
-export interface ProcessPoolOptions {
-  /** Tasks that run at once, each in its own child process. Default 2. */
-  readonly concurrency?: number;
-  /** Ready children kept beyond `concurrency`, so a killed task's successor starts without waiting for a boot. Default 1. */
-  readonly spares?: number;
-  /** Tasks allowed to wait once `concurrency` tasks run; one more answers `server_busy`. Default 16. */
-  readonly maxQueue?: number;
-  /** The time cap of one task, queue wait included; default: the tool's `timeoutMs`, else `defaultTimeoutMs`. */
-  readonly timeoutMsFor?: (tool: ToolDefinition) => number;
-  /** Cap for tools that declare no `timeoutMs`. Default 10 000. */
-  readonly defaultTimeoutMs?: number;
-  /** V8 heap cap per child (`--max-old-space-size`): a memory bomb kills its child, not the server. Default 256. */
-  readonly maxOldSpaceMb?: number;
-  /** A child whose resident memory grew by more than this since it was warm is replaced after its task. Default 128. */
-  readonly recycleGrowthMb?: number;
-  /** Where children load tool definitions from. Default: the built-in catalog (./index). */
-  readonly modules?: readonly ToolModule[];
-  /** Run each isolated tool's first example in a new child (it takes work meanwhile), loading lazy libraries. Default true. */
-  readonly warm?: boolean;
-  /** Added to each child's nice value, so request handling wins the CPU over tool work. Default 0: on a busy shared host a higher value starved the tools themselves (bcrypt cost 14 past 10 s). */
-  readonly niceness?: number;
-  /** Where tools without `worker: true` run. Default: an InlineToolRunner with the system context. */
-  readonly inline?: ToolRunner;
-  /** The child entry module; tests swap in a fixture. Default: ./tool-child (.ts under tsx, .js when compiled). */
-  readonly entry?: URL;
-  /** Told about idle children that die and children that keep failing to start. Default: process.emitWarning. */
-  readonly onError?: (error: Error) => void;
-}
+export type { ProcessPoolOptions } from "./process-pool-options.ts";
 
 interface Job {
   readonly tool: ToolDefinition;
@@ -46,8 +18,6 @@ interface Job {
   settled: boolean;
 }
 
-const FROM_SOURCE = import.meta.url.endsWith(".ts");
-const sibling = (name: string) => new URL(`./${name}${FROM_SOURCE ? ".ts" : ".js"}`, import.meta.url);
 /** A child that dies this many times in a row before it is ready points at a broken setup: back off. */
 const BOOT_FAILURES_BEFORE_BACKOFF = 3;
 const BOOT_BACKOFF_MS = 5_000;
@@ -68,10 +38,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
   private readonly idle: ToolProcess[] = [];
   private readonly queue: Job[] = [];
   private readonly active = new Set<Promise<unknown>>();
-  private readonly inline: ToolRunner;
-  private readonly timeoutMsFor: (tool: ToolDefinition) => number;
-  private readonly options: Required<Pick<ProcessPoolOptions, "concurrency" | "spares" | "maxQueue" | "recycleGrowthMb" | "onError">>;
-  private readonly startChild: () => ToolProcess;
+  private readonly options: PoolSettings;
   private readonly readyWaiters: (() => void)[] = [];
   private booting?: ToolProcess;
   private running = 0;
@@ -80,17 +47,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
   private closed = false;
 
   constructor(options: ProcessPoolOptions = {}) {
-    const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
-    this.inline = options.inline ?? new InlineToolRunner();
-    this.timeoutMsFor = options.timeoutMsFor ?? ((tool) => tool.timeoutMs ?? defaultTimeoutMs);
-    this.options = {
-      concurrency: Math.max(1, options.concurrency ?? 2), spares: Math.max(0, options.spares ?? 1), maxQueue: options.maxQueue ?? 16,
-      recycleGrowthMb: options.recycleGrowthMb ?? 128, onError: options.onError ?? ((error) => process.emitWarning(error)),
-    };
-    const entry = options.entry ?? sibling("tool-child");
-    const execArgv = [...(entry.href.endsWith(".ts") ? ["--import", "tsx"] : []), `--max-old-space-size=${options.maxOldSpaceMb ?? 256}`];
-    const spec = { entry, execArgv, modules: options.modules ?? [{ url: sibling("index").href }], warm: options.warm ?? true, niceness: options.niceness ?? 0 };
-    this.startChild = () => new ToolProcess(spec);
+    this.options = resolvePoolOptions(options);
     // Pre-warm: children start now, one after another, before the first call needs one.
     this.populate();
   }
@@ -107,10 +64,10 @@ export class ProcessPoolToolRunner implements ToolRunner {
   }
 
   async run(tool: ToolDefinition, input: Record<string, unknown>): Promise<Result<unknown, DomainError>> {
-    if (!tool.worker) return this.inline.run(tool, input);
+    if (!tool.worker) return this.options.inline.run(tool, input);
     if (this.closed || this.running + this.queue.length >= this.options.concurrency + this.options.maxQueue) return err(serverBusy());
     const task = new Promise<Result<unknown, DomainError>>((resolve, reject) => {
-      const job: Job = { tool, input, limitMs: this.timeoutMsFor(tool), resolve, reject, settled: false };
+      const job: Job = { tool, input, limitMs: this.options.timeoutMsFor(tool), resolve, reject, settled: false };
       job.timer = setTimeout(() => this.expire(job), job.limitMs);
       this.queue.push(job);
     });
@@ -202,7 +159,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
       for (const resolve of this.readyWaiters.splice(0)) resolve();
       return;
     }
-    const child = this.startChild();
+    const child = new ToolProcess(this.options.spec);
     this.children.add(child);
     this.booting = child;
     child.exited.then(() => this.onExit(child));
