@@ -20,6 +20,7 @@ const spin = () => {
 export default {
   tools: [
     fixture("whoami", () => ({ pid: process.pid, rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) })),
+    fixture("env", () => ({ names: Object.keys(process.env) })),
     fixture("sleep", ({ ms = 0 }) => new Promise((resolve) => setTimeout(() => resolve({ pid: process.pid }), ms))),
     fixture("spin", spin),
     fixture("exit", () => process.exit(3)),

@@ -91,6 +91,18 @@ describe("ProcessPoolToolRunner", () => {
     expect(await runner.run(fx("whoami"), {})).toEqual(first);
   });
 
+  it("keeps the server's secrets out of the tool processes' environment", async () => {
+    process.env.POOL_TEST_SECRET = "not for tools";
+    try {
+      const runner = await makeRunner({ concurrency: 1, spares: 0 });
+      const answer = (await runner.run(fx("env"), {})) as { ok: true; value: { names: string[] } };
+      expect(answer.value.names).toContain("PATH");
+      expect(answer.value.names).not.toContain("POOL_TEST_SECRET");
+    } finally {
+      delete process.env.POOL_TEST_SECRET;
+    }
+  });
+
   it("answers server_busy once the running tasks and the queue are full", async () => {
     const runner = await makeRunner({ concurrency: 1, spares: 0, maxQueue: 1 });
     const results = await Promise.all([0, 1, 2].map(() => runner.run(fx("sleep"), { ms: 200 })));

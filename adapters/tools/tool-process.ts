@@ -40,6 +40,17 @@ export interface ToolProcessSpec {
   readonly niceness: number;
 }
 
+/** Variables a tool process may see: locale, time zone, paths. */
+const PASSED_ENV = /^(PATH|HOME|TMPDIR|TZ|LANG|LANGUAGE|LC_[A-Z]+|NODE_ENV|TSX_[A-Z_]+)$/;
+
+/**
+ * The server's environment without its secrets (REDIS_URL with its password, session keys…): a process that
+ * evaluates hostile input holds nothing worth stealing. NODE_OPTIONS stays out too: the pool sets the flags.
+ */
+export function toolEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => PASSED_ENV.test(name)));
+}
+
 /**
  * One forked child that runs tool tasks one at a time. It is born loading its tool modules, then warms up while it
  * already takes tasks, and dies with its parent: it exits when the IPC channel closes.
@@ -63,7 +74,9 @@ export class ToolProcess {
 
   constructor(spec: ToolProcessSpec) {
     // Advanced serialization carries what a worker thread could (Uint8Array, Map, undefined) across the IPC channel.
-    this.child = fork(spec.entry, [], { execArgv: [...spec.execArgv], serialization: "advanced", stdio: ["ignore", "inherit", "pipe", "ipc"] });
+    this.child = fork(spec.entry, [], {
+      execArgv: [...spec.execArgv], env: toolEnvironment(process.env), serialization: "advanced", stdio: ["ignore", "inherit", "pipe", "ipc"],
+    });
     // Kept, not printed: V8's out-of-memory report would break the server's JSON log lines; the pool logs a summary.
     (this.child.stderr as Socket | null)?.unref();
     this.child.stderr?.on("data", (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-4096)));
