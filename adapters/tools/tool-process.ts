@@ -80,7 +80,11 @@ export class ToolProcess {
     // Kept, not printed: V8's out-of-memory report would break the server's JSON log lines; the pool logs a summary.
     (this.child.stderr as Socket | null)?.unref();
     this.child.stderr?.on("data", (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-4096)));
-    this.exited = new Promise((resolve) => this.child.once("exit", (code, signal) => this.onExit(code, signal, resolve)));
+    this.exited = new Promise((resolve) => {
+      this.child.once("exit", (code, signal) => this.onExit(code, signal, resolve));
+      // A process that could not be spawned at all (EAGAIN, ENOMEM) reports 'error' and never 'exit'.
+      this.child.once("error", () => (this.child.pid === undefined ? this.onExit(null, null, resolve) : this.kill()));
+    });
     this.ready = new Promise((resolve, reject) => {
       this.markReady = resolve;
       this.exited.then(() => reject(new Error("the tool process exited before it was ready")));
@@ -95,8 +99,7 @@ export class ToolProcess {
     // One listener from the start: "ready" and "warmed" can arrive in one chunk, emitted back to back.
     this.child.on("message", (message: ChildMessage) => this.onMessage(message));
     this.child.once("spawn", () => this.lowerPriority(spec.niceness));
-    // A failed spawn (EAGAIN, ENOMEM) shows as 'error' then 'exit'; the exit path handles it.
-    this.child.on("error", () => this.kill());
+    this.child.on("error", () => {}); // handled above; a listener keeps a later 'error' (failed kill) from throwing
     this.send({ type: "init", modules: spec.modules, warm: spec.warm });
   }
 
@@ -157,6 +160,7 @@ export class ToolProcess {
   }
 
   private onExit(code: number | null, signal: string | null, resolve: () => void): void {
+    if (!this.alive) return;
     this.alive = false;
     const settle = this.pending;
     this.pending = undefined;
