@@ -13,7 +13,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "./system.ts";
 import { tools as catalogTools } from "./tools/index.ts";
-import { PiscinaToolRunner } from "./tools/worker-pool.ts";
+import { ProcessPoolToolRunner } from "./tools/process-pool.ts";
 
 /** A listening server and what it holds open. */
 export interface RunningServer {
@@ -38,7 +38,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const clock = new SystemClock();
   const storage = await openStorage(config, clock, logger);
   const runner: ToolRunner & { close?(): Promise<void> } = options.runner ??
-    new PiscinaToolRunner({ onError: (error) => logger.warn({ err: error }, "tool worker failed while idle") });
+    new ProcessPoolToolRunner({ onError: (error) => logger.warn({ err: error }, "tool process failed") });
   const container = buildContainer({
     keys: storage.keys,
     limits: storage.limits,

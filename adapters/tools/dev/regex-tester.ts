@@ -29,6 +29,7 @@ export const regexTester = defineTool({
   id: "regex-tester",
   name: "Regex Tester",
   category: "dev",
+  worker: true,
   description: "Run an RE2-syntax regular expression against a text and list the matches.",
   input: {
     type: "object",

@@ -8,6 +8,7 @@ export const sqlFormatter = defineTool({
   id: "sql-formatter",
   name: "SQL Formatter",
   category: "dev",
+  worker: true,
   description: "Pretty-print SQL in one of the sql-formatter dialects.",
   input: {
     type: "object",

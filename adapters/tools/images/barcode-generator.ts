@@ -27,6 +27,7 @@ export const barcodeGenerator = defineTool({
   id: "barcode-generator",
   name: "Barcode Generator",
   category: "images/qr",
+  worker: true,
   description: "1-D or 2-D barcode as SVG: Code 128, Code 39, EAN-13, EAN-8, UPC-A, ITF-14, Data Matrix or PDF417.",
   input: {
     type: "object",

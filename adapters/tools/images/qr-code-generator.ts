@@ -13,6 +13,7 @@ export const qrCodeGenerator = defineTool({
   id: "qr-code-generator",
   name: "QR Code Generator",
   category: "images/qr",
+  worker: true,
   description: "Encode a text as a QR code, as SVG or PNG, with a chosen error correction level, margin and colours.",
   input: {
     type: "object",

@@ -42,6 +42,7 @@ export const wifiQrCodeGenerator = defineTool({
   id: "wifi-qr-code-generator",
   name: "WiFi QR Code Generator",
   category: "images/qr",
+  worker: true,
   description: "QR code that joins a Wi-Fi network when scanned (the ZXing WIFI: payload), as SVG or PNG.",
   secret: true,
   input: {

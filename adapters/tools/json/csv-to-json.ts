@@ -23,6 +23,7 @@ export const csvToJson = defineTool({
   id: "csv-to-json",
   name: "CSV to JSON",
   category: "json/data",
+  worker: true,
   description: "Parse CSV into an array of rows (objects keyed by the header, or arrays).",
   input: {
     type: "object",

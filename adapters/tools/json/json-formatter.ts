@@ -10,6 +10,7 @@ export const jsonFormatter = defineTool({
   id: "json-formatter",
   name: "JSON Formatter",
   category: "json/data",
+  worker: true,
   description: "Pretty-print JSON with a chosen indentation (0 = compact).",
   input: {
     type: "object",

@@ -7,6 +7,7 @@ export const jsonMinify = defineTool({
   id: "json-minify",
   name: "JSON Minify",
   category: "json/data",
+  worker: true,
   description: "Remove whitespace from JSON.",
   input: {
     type: "object",

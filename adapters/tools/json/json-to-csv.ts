@@ -12,6 +12,7 @@ export const jsonToCsv = defineTool({
   id: "json-to-csv",
   name: "JSON to CSV",
   category: "json/data",
+  worker: true,
   description: "Convert an array of flat JSON objects to CSV.",
   input: {
     type: "object",

@@ -8,6 +8,7 @@ export const jsonToToml = defineTool({
   id: "json-to-toml",
   name: "JSON to TOML",
   category: "json/data",
+  worker: true,
   description: "Convert a JSON object (without nulls) to TOML.",
   input: {
     type: "object",

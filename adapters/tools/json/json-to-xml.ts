@@ -9,6 +9,7 @@ export const jsonToXml = defineTool({
   id: "json-to-xml",
   name: "JSON to XML",
   category: "json/data",
+  worker: true,
   description: "Convert a JSON object with one root key to XML.",
   input: {
     type: "object",

@@ -8,6 +8,7 @@ export const jsonToYaml = defineTool({
   id: "json-to-yaml",
   name: "JSON to YAML",
   category: "json/data",
+  worker: true,
   description: "Convert JSON to YAML.",
   input: {
     type: "object",

@@ -9,6 +9,7 @@ export const tomlToJson = defineTool({
   id: "toml-to-json",
   name: "TOML to JSON",
   category: "json/data",
+  worker: true,
   description: "Convert TOML to JSON; datetimes become ISO 8601 strings.",
   input: {
     type: "object",

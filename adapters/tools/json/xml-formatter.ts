@@ -20,6 +20,7 @@ export const xmlFormatter = defineTool({
   id: "xml-formatter",
   name: "XML Formatter",
   category: "json/data",
+  worker: true,
   description: "Pretty-print XML (indent 0 = compact).",
   input: {
     type: "object",

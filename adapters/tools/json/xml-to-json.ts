@@ -28,6 +28,7 @@ export const xmlToJson = defineTool({
   id: "xml-to-json",
   name: "XML to JSON",
   category: "json/data",
+  worker: true,
   description: "Convert XML to JSON; values stay strings and repeated elements become arrays.",
   input: {
     type: "object",

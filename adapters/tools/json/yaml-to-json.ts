@@ -12,6 +12,7 @@ export const yamlToJson = defineTool({
   id: "yaml-to-json",
   name: "YAML to JSON",
   category: "json/data",
+  worker: true,
   description: "Convert a single YAML document to JSON.",
   input: {
     type: "object",

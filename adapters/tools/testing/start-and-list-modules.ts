@@ -8,9 +8,8 @@ import { startServer } from "../../server.ts";
 const loaded = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: process.env.DATA_DIR, LOG_LEVEL: "silent" });
 if (!loaded.ok) throw new Error(loaded.error.join("; "));
 const running = await startServer(loaded.value, { logger: createLogger("silent") });
-// The worker thread's entry imports the same catalog; load it here too so its imports are recorded for certain.
-await import("../tool-worker.ts");
+// Tool child processes are not recorded: they are other processes, and they pre-load the heavy libraries on purpose.
 const cjs = Object.keys(createRequire(import.meta.url).cache);
 process.stdout.write(`${JSON.stringify({ url: running.url, cjs })}\n`);
-// Exit at once: a graceful close would wait for the worker pool, which proves nothing here.
+// Exit at once: a graceful close would wait for the tool processes, which proves nothing here.
 process.exit(0);

@@ -26,6 +26,7 @@ export const markdownToHtml = defineTool({
   id: "markdown-to-html",
   name: "Markdown To HTML",
   category: "web",
+  worker: true,
   description: "Render Markdown (CommonMark, plus tables and strikethrough) to HTML. Raw HTML is escaped, never passed through.",
   input: {
     type: "object",

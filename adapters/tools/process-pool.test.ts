@@ -1,0 +1,165 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { toolTimeout } from "../../domain/errors.ts";
+import type { ToolDefinition } from "../../domain/tool.ts";
+import { systemToolContext } from "../system.ts";
+import { waitUntil } from "../testing/process.ts";
+import { bcryptHash } from "./crypto/bcrypt-hash.ts";
+import { hmacGenerator } from "./crypto/hmac-generator.ts";
+import { mathEvaluator } from "./math/math-evaluator.ts";
+import { type ProcessPoolOptions, ProcessPoolToolRunner } from "./process-pool.ts";
+import fixtures from "./process-pool.fixture.ts";
+
+const OPENWALL = { password: "U*U", rounds: 10, salt: "$2a$05$CCCCCCCCCCCCCCCCCCCCC." };
+const FIXTURES = [{ url: new URL("./process-pool.fixture.ts", import.meta.url).href, idPrefix: "fx." }];
+const runners: ProcessPoolToolRunner[] = [];
+/** A fixture tool as the parent sees it: the pack-style id the child registered it under. */
+const fx = (id: string): ToolDefinition => ({ ...(fixtures.tools.find((tool) => tool.id === id) as ToolDefinition), id: `fx.${id}` });
+const alive = (pid: number) => {
+  try {
+    return process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+};
+
+/** A ready runner that is closed after the suite; fixtures only and no warm-up unless asked. */
+async function makeRunner(options: ProcessPoolOptions = {}) {
+  const runner = new ProcessPoolToolRunner({ modules: FIXTURES, warm: false, onError: () => {}, ...options });
+  runners.push(runner);
+  await runner.whenReady();
+  return runner;
+}
+
+afterAll(async () => {
+  await Promise.all(runners.map((runner) => runner.close()));
+});
+
+describe("ProcessPoolToolRunner", () => {
+  it("runs a catalog tool in a child process with the same result as inline", async () => {
+    const runner = await makeRunner({ modules: undefined, concurrency: 1, spares: 0 });
+    const pooled = await runner.run(bcryptHash, { ...OPENWALL });
+    expect(pooled).toEqual(await bcryptHash.run({ ...OPENWALL }, systemToolContext()));
+    expect(pooled).toEqual({ ok: true, value: { hash: "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW", rounds: 5 } });
+  }, 60_000);
+
+  it("runs a tool without the worker flag inline, through the given runner", async () => {
+    const calls: string[] = [];
+    const inline = { run: async (tool: ToolDefinition) => (calls.push(tool.id), { ok: true as const, value: "inline" }) };
+    const runner = await makeRunner({ inline, concurrency: 1, spares: 0 });
+    expect(await runner.run(hmacGenerator, { text: "a", key: "b", algorithm: "sha256", encoding: "hex" })).toEqual({ ok: true, value: "inline" });
+    expect(calls).toEqual(["hmac-generator"]);
+  });
+
+  it("kills a task that never yields at its time cap, and a spare answers the next call at once", async () => {
+    let capMs = 20_000;
+    const runner = await makeRunner({ timeoutMsFor: () => capMs, concurrency: 1, spares: 1 });
+    const before = runner.pids();
+    capMs = 300;
+    const started = performance.now();
+    expect(await runner.run(fx("spin"), {})).toEqual({ ok: false, error: toolTimeout(300) });
+    // Generous bound for a loaded machine; without the kill this would never return before the 20 s test timeout.
+    expect(performance.now() - started).toBeLessThan(3_000);
+    capMs = 20_000;
+    const next = performance.now();
+    const answer = await runner.run(fx("whoami"), {});
+    // A fresh child under tsx takes seconds to boot; the ready spare answers in a fraction of that.
+    expect(performance.now() - next).toBeLessThan(1_000);
+    expect(answer.ok).toBe(true);
+    await waitUntil(async () => before.some((pid) => !alive(pid)), 5_000);
+    const killed = before.find((pid) => !alive(pid));
+    await waitUntil(async () => runner.pids().length === 2 && !runner.pids().includes(killed as number), 20_000);
+  }, 30_000);
+
+  it("answers tool_timeout, not a crash, when a task exhausts its heap, and keeps serving", async () => {
+    const runner = await makeRunner({ maxOldSpaceMb: 64, concurrency: 1, spares: 1 });
+    const errors: Error[] = [];
+    const watched = await makeRunner({ maxOldSpaceMb: 64, concurrency: 1, spares: 1, onError: (error) => errors.push(error) });
+    const result = await watched.run(fx("oom"), {});
+    expect(result.ok ? "ok" : result.error.code).toBe("tool_timeout");
+    expect(errors.map((error) => error.message).join()).toMatch(/fx\.oom.*heap/);
+    const next = performance.now();
+    expect((await watched.run(fx("whoami"), {})).ok).toBe(true);
+    expect(performance.now() - next).toBeLessThan(1_000);
+    expect((await runner.run(fx("exit"), {})).ok ? "ok" : "tool_timeout").toBe("tool_timeout");
+    expect((await runner.run(fx("whoami"), {})).ok).toBe(true);
+  }, 60_000);
+
+  it("rejects, as the bug it is, when a tool throws in its child, and the child keeps serving", async () => {
+    const runner = await makeRunner({ concurrency: 1, spares: 0 });
+    const pidOf = async () => ((await runner.run(fx("whoami"), {})) as { ok: true; value: { pid: number } }).value.pid;
+    const first = await pidOf();
+    await expect(runner.run(fx("throw"), {})).rejects.toThrow(/fx\.throw.*fixture bug/);
+    expect(await pidOf()).toBe(first);
+  });
+
+  it("keeps the server's secrets out of the tool processes' environment", async () => {
+    process.env.POOL_TEST_SECRET = "not for tools";
+    try {
+      const runner = await makeRunner({ concurrency: 1, spares: 0 });
+      const answer = (await runner.run(fx("env"), {})) as { ok: true; value: { names: string[] } };
+      expect(answer.value.names).toContain("PATH");
+      expect(answer.value.names).not.toContain("POOL_TEST_SECRET");
+    } finally {
+      delete process.env.POOL_TEST_SECRET;
+    }
+  });
+
+  it("answers server_busy once the running tasks and the queue are full", async () => {
+    const runner = await makeRunner({ concurrency: 1, spares: 0, maxQueue: 1 });
+    const results = await Promise.all([0, 1, 2].map(() => runner.run(fx("sleep"), { ms: 200 })));
+    expect(results.map((result) => (result.ok ? "ok" : result.error.code))).toEqual(["ok", "ok", "server_busy"]);
+    expect((await runner.run(fx("sleep"), { ms: 0 })).ok).toBe(true);
+  });
+
+  it("counts queue wait against the time cap", async () => {
+    const runner = await makeRunner({ concurrency: 1, spares: 0, timeoutMsFor: () => 400 });
+    const [, queued] = await Promise.all([runner.run(fx("sleep"), { ms: 5_000 }), runner.run(fx("sleep"), { ms: 0 })]);
+    expect(queued).toEqual({ ok: false, error: toolTimeout(400) });
+  }, 30_000);
+
+  it("replaces a child whose memory grew past the recycle mark, so memory returns to the baseline", async () => {
+    const runner = await makeRunner({ concurrency: 1, spares: 0, maxOldSpaceMb: 512, recycleGrowthMb: 100 });
+    const before = (await runner.run(fx("whoami"), {})) as { ok: true; value: { pid: number; rssMb: number } };
+    const small = (await runner.run(fx("grow"), { mb: 1 })) as { ok: true; value: { pid: number } };
+    expect(small.value.pid).toBe(before.value.pid);
+    const grown = await runner.run(fx("grow"), { mb: 180 });
+    const { pid, rssMb } = (grown as { ok: true; value: { pid: number; rssMb: number } }).value;
+    expect(rssMb - before.value.rssMb).toBeGreaterThan(100);
+    await waitUntil(async () => !alive(pid), 5_000);
+    await waitUntil(async () => runner.pids().length === 1, 20_000);
+    const fresh = await runner.run(fx("whoami"), {});
+    const value = (fresh as { ok: true; value: { pid: number; rssMb: number } }).value;
+    expect(value.pid).not.toBe(pid);
+    expect(value.rssMb).toBeLessThan(rssMb - 100);
+  }, 60_000);
+
+  it("replaces an idle child that dies and says so", async () => {
+    const errors: Error[] = [];
+    const runner = await makeRunner({ concurrency: 1, spares: 0, onError: (error) => errors.push(error) });
+    const [pid] = runner.pids();
+    process.kill(pid, "SIGKILL");
+    await waitUntil(async () => runner.pids().length === 1 && runner.pids()[0] !== pid, 20_000);
+    expect(errors.map((error) => error.message).join()).toContain(`pid ${pid}`);
+    expect((await runner.run(fx("whoami"), {})).ok).toBe(true);
+  }, 30_000);
+
+  it("kills every child on close and answers server_busy afterwards", async () => {
+    const runner = new ProcessPoolToolRunner({ modules: FIXTURES, warm: false });
+    await runner.whenReady();
+    const pids = runner.pids();
+    expect(pids).toHaveLength(3);
+    await runner.close();
+    expect(pids.filter(alive)).toEqual([]);
+    const result = await runner.run(fx("whoami"), {});
+    expect(result.ok ? "ok" : result.error.code).toBe("server_busy");
+  }, 30_000);
+
+  it("pre-warms: after start, the first math call does not pay for loading mathjs", async () => {
+    const runner = await makeRunner({ modules: undefined, warm: true, concurrency: 1, spares: 0 });
+    const started = performance.now();
+    const result = await runner.run(mathEvaluator, { expression: "2 + 3" });
+    // A cold child spends seconds importing mathjs (measured 2.7–3.2 s here); a warm one answers in milliseconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(result).toMatchObject({ ok: true, value: { result: "5" } });
+  }, 90_000);
+});

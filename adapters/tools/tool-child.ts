@@ -1,0 +1,58 @@
+// The entry of a tool child process (see tool-process.ts): loads the tool modules the parent names, then runs one
+// task at a time. Everything a hostile input can do here (exhaust the heap, loop forever, crash) ends this process only.
+import type { ToolDefinition } from "../../domain/tool.ts";
+import { systemToolContext } from "../system.ts";
+import type { ChildMessage, ParentMessage, ToolModule } from "./tool-process.ts";
+
+const tools = new Map<string, ToolDefinition>();
+const context = systemToolContext();
+
+// The parent died or let go of this child: nothing would ever read an answer, so leave at once.
+process.on("disconnect", () => process.exit(0));
+process.on("message", (message: ParentMessage) => void handle(message));
+
+async function handle(message: ParentMessage): Promise<void> {
+  if (message.type === "init") {
+    for (const module of message.modules) await load(module);
+    send({ type: "ready" });
+    // Tasks are taken meanwhile; one that needs a library the warm-up is loading shares that same import.
+    if (message.warm) await warm();
+    send({ type: "warmed", rssBytes: process.memoryUsage.rss() });
+    return;
+  }
+  const tool = tools.get(message.toolId);
+  try {
+    if (!tool) throw new Error(`this tool process has no tool '${message.toolId}'`);
+    const result = await tool.run(message.input, context);
+    send({ type: "result", result, rssBytes: process.memoryUsage.rss() });
+  } catch (error) {
+    send({ type: "failed", message: error instanceof Error ? error.message : String(error), rssBytes: process.memoryUsage.rss() });
+  }
+}
+
+/** A module's tools: a tool pack's `default.tools`, else the built-in catalog's `serverTools`. */
+async function load({ url, idPrefix = "" }: ToolModule): Promise<void> {
+  const module = (await import(url)) as { default?: { tools?: readonly ToolDefinition[] }; serverTools?: readonly ToolDefinition[] };
+  const list = module.default?.tools ?? module.serverTools;
+  if (!list) throw new Error(`${url} exports neither default.tools nor serverTools`);
+  for (const tool of list) if (!tool.clientOnly) tools.set(idPrefix + tool.id, tool);
+}
+
+/**
+ * Runs every isolated tool's first example once, so the libraries tools import on first use are loaded before a
+ * request needs them (the first math call otherwise waits seconds for mathjs). Failures only mean a colder start.
+ */
+async function warm(): Promise<void> {
+  for (const tool of tools.values()) {
+    if (!tool.worker) continue;
+    try {
+      await tool.run(structuredClone(tool.examples[0].input) as never, context);
+    } catch {
+      // A failing example is the catalog tests' business, not a reason to refuse work.
+    }
+  }
+}
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
