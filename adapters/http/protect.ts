@@ -3,7 +3,7 @@ import type { AuthenticateKey } from "../../application/authenticate-key.ts";
 import type { ConsumeRateLimit } from "../../application/consume-rate-limit.ts";
 import type { ApiKey } from "../../domain/api-key.ts";
 import { rateLimited } from "../../domain/errors.ts";
-import { StorageUnavailableError } from "../storage/storage-unavailable.ts";
+import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 import { rateLimitHeaders, toErrorResponse } from "./error-response.ts";
 import { readApiKey } from "./read-api-key.ts";
 

@@ -1,5 +1,5 @@
 import type { AnyTool, ToolDefinition } from "../../../domain/tool.ts";
-import { STATUS } from "../error-response.ts";
+import { ERROR_CODES, ERRORS } from "../../../domain/error-table.ts";
 import { SESSION_COOKIE } from "../session/session-cookie.ts";
 import { securitySchemes, sharedHeaders, sharedSchemas } from "./components.ts";
 import { catalogSchemas, corePaths } from "./core-paths.ts";
@@ -51,7 +51,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
 }
 
 function describeApi(): string {
-  const rows = Object.entries(STATUS).map(([code, status]) => `| ${status} | \`${code}\` |`);
+  const rows = ERROR_CODES.map((code) => `| ${ERRORS[code].status} | \`${code}\` | ${ERRORS[code].doc} |`);
   return [
     "Runs developer tools (hashing, encoding, JSON, dates, generators …) over HTTP.",
     "",
@@ -61,8 +61,8 @@ function describeApi(): string {
     "",
     "**Envelopes.** Success: `{\"status\":\"success\",\"code\":200,\"data\":{…}}`. Error: `{\"status\":\"error\",\"code\":<status>,\"error_code\":\"<name>\",\"message\":\"…\"}`; `invalid_input` adds `details`. A known route called with another method answers 405 `method_not_allowed` with `Allow`.",
     "",
-    "| status | error_code |",
-    "|---|---|",
+    "| status | error_code | when |",
+    "|---|---|---|",
     ...rows,
   ].join("\n");
 }

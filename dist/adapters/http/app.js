@@ -1,0 +1,93 @@
+import { H3 } from "h3";
+import { toErrorResponse } from "./error-response.js";
+import { dashboardRoutes } from "./dashboard/dashboard-routes.js";
+import { docsRoutes } from "./docs/docs-routes.js";
+import { openApiHandler } from "./openapi/openapi-route.js";
+import { withApiKey } from "./protect.js";
+import { beginRequest } from "./request-state.js";
+import { currentKeyHandler } from "./routes/current-key.js";
+import { executeHandler } from "./routes/execute.js";
+import { healthHandler } from "./routes/health.js";
+import { toolRoutes } from "./routes/tools.js";
+import { sessionApiRoutes } from "./session/session-routes.js";
+/** The reference server: every /api/v1 route of the contract on h3. */
+export function createApp(deps) {
+    const { logger } = deps;
+    const onBug = (error, event) => {
+        logger.error({ requestId: event.context.requestId, err: error }, "unhandled error");
+        return toErrorResponse({ code: "internal_error", message: "An internal error occurred." });
+    };
+    const app = new H3({
+        silent: true,
+        onRequest: (event) => beginRequest(event, deps.trustProxy),
+        onResponse: (response, event) => finishRequest(response, event, logger),
+        onError: (error, event) => (isOwnHttpError(error) ? toErrorResponse(fromHttpError(error)) : onBug(error.cause ?? error, event)),
+    });
+    const keyed = (handler) => withApiKey({ ...deps, onBug }, handler);
+    const execute = keyed(executeHandler(deps));
+    const tools = toolRoutes(deps.catalog);
+    route(app, "POST", "/api/v1/execute/:tool", execute);
+    route(app, "POST", "/api/v1/tools/:tool/execute", execute);
+    route(app, "GET", "/api/v1/tools", tools.list);
+    route(app, "GET", "/api/v1/tools/:tool", tools.one);
+    route(app, "GET", "/api/v1/keys/current", keyed(currentKeyHandler));
+    route(app, "GET", "/api/v1/health", healthHandler(deps));
+    route(app, "GET", "/api/v1/openapi.json", openApiHandler(deps.catalog.list()));
+    const docs = docsRoutes();
+    route(app, "GET", "/docs", docs.page);
+    route(app, "GET", "/docs/assets/:file", docs.asset);
+    if (deps.accounts) {
+        const sessionDeps = { ...deps.accounts, maxBodyBytes: deps.maxBodyBytes, onBug };
+        routeAll(app, [...sessionApiRoutes(sessionDeps), ...dashboardRoutes(sessionDeps)]);
+    }
+    return app;
+}
+/** Registers routes that may share a path (GET and POST /workspaces): 405 then names every method of the path. */
+export function routeAll(app, specs) {
+    const methods = new Map();
+    for (const [method, path, handler] of specs) {
+        app.on(method, path, handler);
+        if (method === "GET")
+            app.on("HEAD", path, handler);
+        methods.set(path, [...(methods.get(path) ?? []), ...(method === "GET" ? ["GET", "HEAD"] : [method])]);
+    }
+    for (const [path, allowed] of methods) {
+        const allow = allowed.join(", ");
+        app.all(path, () => toErrorResponse({ code: "method_not_allowed", message: `Use ${allow} for this route.` }, { allow }));
+    }
+}
+/** Registers a route and, for its other methods, 405 with the allowed one named. */
+export function route(app, method, path, handler) {
+    app.on(method, path, handler);
+    if (method === "GET")
+        app.on("HEAD", path, handler);
+    app.all(path, () => toErrorResponse({ code: "method_not_allowed", message: `Use ${method} for this route.` }, { allow: method === "GET" ? "GET, HEAD" : method }));
+}
+/** h3's own errors (no route, malformed URL) keep their status; anything else thrown is a bug. */
+function isOwnHttpError(error) {
+    return error.cause === undefined || (typeof error.cause === "object" && error.cause !== null && !(error.cause instanceof Error));
+}
+function fromHttpError(error) {
+    if (error.status === 404)
+        return { code: "not_found", message: "No route matches this path." };
+    if (error.status === 405)
+        return { code: "method_not_allowed", message: "Method not allowed." };
+    return { code: "invalid_request", message: "The request could not be understood." };
+}
+function finishRequest(response, event, logger) {
+    const requestId = event.context.requestId ?? "";
+    response.headers.set("x-request-id", requestId);
+    response.headers.set("x-content-type-options", "nosniff");
+    const durationMs = Math.round((performance.now() - (event.context.startedAt ?? 0)) * 100) / 100;
+    logger.info({
+        requestId,
+        method: event.req.method,
+        path: event.url.pathname,
+        route: event.context.matchedRoute?.route ?? null,
+        status: response.status,
+        durationMs,
+        keyId: event.context.keyId ?? null,
+        accountId: event.context.accountId ?? null,
+        authFailure: event.context.authFailure,
+    }, "request");
+}

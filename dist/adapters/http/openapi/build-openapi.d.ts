@@ -1,0 +1,15 @@
+import type { AnyTool } from "../../../domain/tool.ts";
+/** An OpenAPI 3.0.3 document, as plain JSON data. */
+export type OpenApiDocument = Record<string, unknown> & {
+    paths: Record<string, Record<string, unknown>>;
+    components: Record<string, Record<string, unknown>>;
+};
+export interface OpenApiOptions {
+    readonly tools: readonly AnyTool[];
+    /** The API version shown in `info.version`. */
+    readonly version?: string;
+}
+/** Builds the OpenAPI document of every /api/v1 route from the routes and the tool catalog. */
+export declare function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument;
+/** Drops components nothing refers to, so the document carries no dead definitions. */
+export declare function pruneComponents(document: OpenApiDocument): OpenApiDocument;
