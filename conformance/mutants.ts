@@ -97,4 +97,22 @@ export const MUTANTS: readonly NamedMutant[] = [
       document.paths = { "/execute/ghost-tool": structuredClone(document.paths[path]), ...document.paths };
     },
   },
+  {
+    name: "a served document that is not OpenAPI 3.0.x",
+    reported: /not OpenAPI 3\.0\.x/,
+    document: (document) => void (document.openapi = "3.1.0"),
+  },
+  {
+    name: "a served document with a broken $ref",
+    reported: /not valid OpenAPI 3\.0/,
+    document: (document) => void (document.paths["/health"].get.responses["200"] = { $ref: "#/components/responses/Missing" }),
+  },
 ];
+
+/** A harmless difference: one operation more than this checkout documents, which no case exercises. */
+export const DRIFT_ONLY: Mutant = {
+  name: "an extra documented operation",
+  document: (document) => {
+    document.paths["/conformance-extra"] = { get: { summary: "Extra", responses: { "204": { description: "Nothing." } } } };
+  },
+};

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMutatingProxy } from "./mutating-proxy.ts";
-import { MUTANTS } from "./mutants.ts";
+import { DRIFT_ONLY, MUTANTS } from "./mutants.ts";
 import { type ConformanceOptions, runConformance } from "./run-conformance.ts";
 import { bootTarget, type Target } from "./target.ts";
 
@@ -67,5 +67,16 @@ describe("the conformance suite catches broken deployments", () => {
       expect(xml).not.toContain(secret);
       expect(lines.join("\n")).not.toContain(secret);
     }
+  }, 180_000);
+
+  it("reports drift as its own section, and fails on it only with --expect-local", async () => {
+    proxy.use(DRIFT_ONLY);
+    lines.length = 0;
+    const informational = await runConformance(options({ signUp: false, maxCases: 0 }));
+    expect(informational.failed).toBe(0);
+    expect(lines).toContain("drift: the served document differs from this checkout's");
+    expect(lines).toContain("  operations added (1): GET /conformance-extra");
+    const strict = await runConformance(options({ signUp: false, maxCases: 0, expectLocal: true, bail: true }));
+    expect(strict.failures.map((failure) => failure.title)).toEqual(["the served document is this checkout's (--expect-local)"]);
   }, 180_000);
 });
