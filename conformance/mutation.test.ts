@@ -43,8 +43,10 @@ describe("the conformance suite catches broken deployments", () => {
   it("passes the faithful deployment, with a JUnit testcase per transaction", async () => {
     proxy.use(undefined);
     const junitFile = join(dir, "faithful.xml");
-    const report = await runConformance(options({ junitFile }));
+    // A wrong --max-body-bytes on purpose: the limit the document states (x-max-body-bytes) must win.
+    const report = await runConformance(options({ junitFile, maxBodyBytes: 10 }));
     expect(report.failures.map((failure) => `${failure.title}: ${failure.message}`)).toEqual([]);
+    expect(report.results.find((result) => result.id === "execute.too-large")?.outcome).toBe("pass");
     expect(report.passed).toBeGreaterThan(500);
     const xml = readFileSync(junitFile, "utf8");
     expect(xml.match(/<testcase /g)).toHaveLength(report.total);
