@@ -4,7 +4,7 @@ import { tools as catalogTools } from "../adapters/tools/index.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import { credentialsFor, exampleCases, findClientOnlyTool } from "./build-cases.ts";
 import { toolsOf } from "./document-tools.ts";
-import { driftOf, formatDrift, hasDrift } from "./drift.ts";
+import { type Drift, driftOf, formatDrift, hasDrift } from "./drift.ts";
 import { identical401, runCases } from "./execute-cases.ts";
 import type { ConformanceCase, Document } from "./expectations.ts";
 import { toJUnit } from "./junit.ts";
@@ -74,33 +74,35 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
 async function judge(target: Target, options: ConformanceOptions, redact: (text: string) => string, started: number): Promise<Report> {
   const document = await loadServedDocument(target.baseUrl);
   const drift = driftOf(document, buildOpenApiDocument({ tools: catalogTools }));
-  const driftResults: CaseResult[] = options.expectLocal
-    ? [{ id: "drift", group: "document", title: "the served document is this checkout's (--expect-local)", outcome: hasDrift(drift) ? "fail" : "pass", expected: "no drift", actual: hasDrift(drift) ? "drift" : "no drift", message: hasDrift(drift) ? formatDrift(drift).join("\n") : "", ms: 0 }]
-    : [];
+  const results: CaseResult[] = options.expectLocal ? [driftResult(drift)] : [];
   const tools = toolsOf(document);
   const sessions = target.mayCreateAccounts ? await setUpSessions(target) : undefined;
-  const inputs = {
+  const examples = exampleCases({
     document,
     tools,
     clientOnlyTool: await findClientOnlyTool(target.baseUrl),
     maxBodyBytes: bodyLimitOf(document) ?? (options.baseUrl ? (options.maxBodyBytes ?? DEFAULTS.maxBodyBytes) : target.maxBodyBytes),
     target,
     fixture: sessions?.fixture,
-  };
-  const examples = exampleCases(inputs);
+  });
   const properties = propertyCases({ document, tools, seed: options.seed ?? DEFAULTS.seed, maxCases: options.maxCases ?? DEFAULTS.maxCases });
   const keyed = [...examples, ...properties].filter((testCase) => (testCase.auth === "key" || testCase.auth === "bearer") && !testCase.skip);
   await checkApiKey(target, keyed.length + 1);
   if (target.rateLimitedKey) await spendKey(target, target.rateLimitedKey);
   const control = { baseUrl: target.baseUrl, credentials: credentialsFor(target, sessions), redact, bail: options.bail, bodies: new Map<string, string>() };
-  const results = [...driftResults, ...(await runCases(examples, groupOf, control))];
-  const stopped = options.bail && results.some((result) => result.outcome === "fail");
-  if (!stopped) {
-    results.push(identical401(examples, control.bodies));
-    const deadline = Date.now() + (options.timeBudgetSeconds ?? DEFAULTS.timeBudgetSeconds) * 1000;
-    if (!(options.bail && results.some((result) => result.outcome === "fail"))) results.push(...(await runCases(properties, () => "property", { ...control, deadline })));
-  }
+  const halted = () => options.bail === true && results.some((result) => result.outcome === "fail");
+  if (!halted()) results.push(...(await runCases(examples, groupOf, control)));
+  if (!halted()) results.push(identical401(examples, control.bodies));
+  // The budget starts with the property part, so it bounds exactly that part.
+  const deadline = Date.now() + (options.timeBudgetSeconds ?? DEFAULTS.timeBudgetSeconds) * 1000;
+  if (!halted()) results.push(...(await runCases(properties, () => "property", { ...control, deadline })));
   return summarize(results, formatDrift(drift), (performance.now() - started) / 1000);
+}
+
+function driftResult(drift: Drift): CaseResult {
+  const drifted = hasDrift(drift);
+  const base = { id: "drift", group: "document", title: "the served document is this checkout's (--expect-local)", expected: "no drift", ms: 0 };
+  return drifted ? { ...base, outcome: "fail", actual: "drift", message: formatDrift(drift).join("\n") } : { ...base, outcome: "pass", actual: "no drift", message: "" };
 }
 
 function groupOf(testCase: ConformanceCase): string {
