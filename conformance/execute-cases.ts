@@ -45,7 +45,8 @@ async function runOne(testCase: ConformanceCase, control: RunControl): Promise<{
 
 function expectedOf(testCase: ConformanceCase): string {
   const statuses = [testCase.status, ...(testCase.alternatives ?? []).map((alternative) => alternative.status)];
-  const headers = testCase.headers.length > 0 ? ` with ${testCase.headers.join(", ")}` : "";
+  const required = testCase.headers.filter((header) => header.required).map((header) => header.name);
+  const headers = required.length > 0 ? ` with ${required.join(", ")}` : "";
   return `${statuses.join(" or ")}${headers} and a body matching the documented schema`;
 }
 

@@ -7,10 +7,17 @@ export type Document = Record<string, unknown> & { paths: Record<string, Record<
 /** Which credentials a case sends. */
 export type Auth = "key" | "bearer" | "none" | "malformed" | "unknown" | "limited" | "session" | "session-no-csrf" | "second-session";
 
-/** What a documented answer must look like: its required headers and the draft-07 schema of its JSON body. */
+/** A response header the document lists: whether it must be present, and the draft-07 schema of its value. */
+export interface HeaderExpectation {
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: Record<string, unknown>;
+}
+
+/** What a documented answer must look like: its headers and the draft-07 schema of its JSON body. */
 export interface Expectation {
   readonly status: number;
-  readonly headers: readonly string[];
+  readonly headers: readonly HeaderExpectation[];
   readonly bodySchema: Record<string, unknown>;
 }
 
@@ -54,7 +61,10 @@ export function expectationOf(document: Document, path: string, method: string, 
   const listed = isRecord(responses) ? responses[String(status)] : undefined;
   if (!isRecord(listed)) return undefined;
   const response = typeof listed.$ref === "string" ? resolvePointer(document, listed.$ref) : listed;
-  const headers = isRecord(response.headers) ? Object.keys(response.headers) : [];
+  const headers = Object.entries(isRecord(response.headers) ? response.headers : {}).map(([name, raw]) => {
+    const header = isRecord(raw) && typeof raw.$ref === "string" ? resolvePointer(document, raw.$ref) : raw;
+    return { name, required: isRecord(header) && header.required === true, schema: isRecord(header) ? toJsonSchema(header.schema, document) : {} };
+  });
   const content = isRecord(response.content) ? response.content["application/json"] : undefined;
   const bodySchema = isRecord(content) ? toJsonSchema(content.schema, document) : {};
   return { status, headers, bodySchema };

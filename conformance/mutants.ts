@@ -42,6 +42,13 @@ export const MUTANTS: readonly NamedMutant[] = [
       if (answer.status >= 400) rewriteJson(answer, (body) => void (body.code = answer.status === 400 ? 422 : 400));
     },
   },
+  {
+    name: "X-Ratelimit-Remaining out of its documented range",
+    reported: /header X-RateLimit-Remaining: "-1" does not match its documented schema/i,
+    answer: (answer) => {
+      if (answer.headers.has("x-ratelimit-remaining")) answer.headers.set("x-ratelimit-remaining", "-1");
+    },
+  },
   { name: "X-Ratelimit-Remaining missing", reported: /missing header.*X-RateLimit-Remaining/i, answer: (answer) => answer.headers.delete("x-ratelimit-remaining") },
   {
     name: "a 401 body that varies with the reason",

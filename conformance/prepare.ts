@@ -18,10 +18,10 @@ export async function checkApiKey(target: Target, needed: number): Promise<void>
   const response = await fetch(`${target.baseUrl}/api/v1/keys/current`, { headers: { "x-api-key": target.apiKey } });
   if (response.status === 401) throw new Error("the API key was refused (401): check --api-key and the deployment's APP_ENV");
   if (response.status !== 200) throw new Error(`GET /api/v1/keys/current answered ${response.status}; is --base-url a deployment of this API?`);
-  // A missing header is not this check's business: the cases report it.
+  // A missing or malformed header is not this check's business: the cases report it.
   const header = response.headers.get("x-ratelimit-remaining");
   const remaining = header === null ? Number.NaN : Number(header);
-  if (Number.isFinite(remaining) && remaining < needed) {
+  if (Number.isInteger(remaining) && remaining >= 0 && remaining < needed) {
     throw new Error(`the API key has ${remaining} requests left in its window; the suite needs ${needed} (use a key with a larger --limit)`);
   }
 }

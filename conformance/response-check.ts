@@ -49,9 +49,23 @@ export function problemsOf(testCase: ConformanceCase, answer: Answer): string[] 
     return problems;
   }
   if (answer.status >= 500 && !expectations.some((candidate) => candidate.status >= 500)) problems.push(`server error ${answer.status}`);
-  const missing = expected.headers.filter((name) => !answer.headers.has(name));
-  if (missing.length > 0) problems.push(`missing header${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  problems.push(...headerProblems(expected, answer));
   problems.push(...bodyProblems(expected, answer));
+  return problems;
+}
+
+/** Required headers must be present; every listed header that is present must match its schema. */
+function headerProblems(expected: Expectation, answer: Answer): string[] {
+  const missing = expected.headers.filter((header) => header.required && !answer.headers.has(header.name)).map((header) => header.name);
+  const problems = missing.length > 0 ? [`missing header${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`] : [];
+  for (const header of expected.headers) {
+    const raw = answer.headers.get(header.name);
+    if (raw === null || Object.keys(header.schema).length === 0) continue;
+    // Header values are text; a numeric schema means the text must be a number that fits it.
+    const numeric = header.schema.type === "integer" || header.schema.type === "number";
+    const value = numeric && /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : raw;
+    if (!validatorOf(header.schema)(value)) problems.push(`header ${header.name}: ${JSON.stringify(raw)} does not match its documented schema`);
+  }
   return problems;
 }
 
