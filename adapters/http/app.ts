@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps): H3 {
   route(app, "GET", "/api/v1/tools/:tool", tools.one);
   route(app, "GET", "/api/v1/keys/current", keyed(currentKeyHandler));
   route(app, "GET", "/api/v1/health", healthHandler(deps));
-  route(app, "GET", "/api/v1/openapi.json", openApiHandler(deps.catalog.list()));
+  route(app, "GET", "/api/v1/openapi.json", openApiHandler(deps.catalog.list(), { maxBodyBytes: deps.maxBodyBytes }));
   const docs = docsRoutes();
   route(app, "GET", "/docs", docs.page);
   route(app, "GET", "/docs/assets/:file", docs.asset);
