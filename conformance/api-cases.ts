@@ -1,11 +1,13 @@
-import type { OpenApiDocument } from "../adapters/http/openapi/build-openapi.ts";
-import { createAjv } from "../adapters/tools/ajv-schema-validator.ts";
-import type { AnyTool, ToolDefinition } from "../domain/tool.ts";
-import { caseFor, type ConformanceCase } from "./expectations.ts";
+import type { DocumentTool } from "./document-tools.ts";
+import { caseFor, type ConformanceCase, type Document } from "./expectations.ts";
+import { isValidAgainst } from "./response-check.ts";
 
 export interface ApiCaseOptions {
-  readonly document: OpenApiDocument;
-  readonly tools: readonly AnyTool[];
+  readonly document: Document;
+  /** The server tools the document describes. */
+  readonly tools: readonly DocumentTool[];
+  /** A client-only tool id from the served catalog, if there is one. */
+  readonly clientOnlyTool?: string;
   /** The target's MAX_BODY_BYTES: the 413 case sends one byte more. */
   readonly maxBodyBytes: number;
   /** Why the 429 cases cannot run (no rate-limited key), if so. */
@@ -19,14 +21,12 @@ const NOT_AN_EXECUTE_BODY = { type: "application/json", value: { notInput: {} } 
 /** Every tool example (200), and per tool path: 401 without a key and 422 (400 and 415 on the first tool's path). */
 export function toolCases(options: ApiCaseOptions): ConformanceCase[] {
   const { document } = options;
-  const ajv = createAjv();
   const cases: ConformanceCase[] = [];
-  const server = options.tools.filter((candidate): candidate is ToolDefinition => !candidate.clientOnly);
-  const sample = server[0];
-  for (const tool of server) {
+  const sample = options.tools[0];
+  for (const tool of options.tools) {
     const path = `/execute/${tool.id}`;
     const at = { method: "POST" as const, path, docPath: path };
-    const first = { type: "application/json", value: { input: tool.examples[0].input } };
+    const first = { type: "application/json", value: { input: tool.examples[0]?.input ?? {} } };
     tool.examples.forEach((example, index) => {
       cases.push(
         caseFor(document, {
@@ -46,7 +46,7 @@ export function toolCases(options: ApiCaseOptions): ConformanceCase[] {
       cases.push(caseFor(document, { ...at, id: `${tool.id}.not-input`, title: `${tool.id}: body without input`, auth: "key", body: NOT_AN_EXECUTE_BODY, status: 400, errorCode: "invalid_request" }));
       cases.push(caseFor(document, { ...at, id: `${tool.id}.text-body`, title: `${tool.id}: text/plain body`, auth: "key", body: TEXT, status: 415, errorCode: "unsupported_media_type" }));
     }
-    const invalid = invalidInputOf(tool, (input) => ajv.validate(tool.input, structuredClone(input)));
+    const invalid = invalidInputOf(tool, (input) => isValidAgainst(tool.inputSchema, input));
     if (invalid) {
       cases.push(caseFor(document, { ...at, id: `${tool.id}.bad-input`, title: `${tool.id}: input against its schema`, auth: "key", body: { type: "application/json", value: { input: invalid } }, status: 422, errorCode: "invalid_input" }));
     }
@@ -55,16 +55,16 @@ export function toolCases(options: ApiCaseOptions): ConformanceCase[] {
 }
 
 /** An input the tool's schema refuses: an unknown member, else an empty object; undefined when both pass. */
-function invalidInputOf(tool: ToolDefinition, isValid: (input: unknown) => boolean): Record<string, unknown> | undefined {
-  const candidates = [{ ...(tool.examples[0].input as Record<string, unknown>), "x-conformance-unknown": true }, {}];
+function invalidInputOf(tool: DocumentTool, isValid: (input: unknown) => boolean): Record<string, unknown> | undefined {
+  const candidates = [{ ...(tool.examples[0]?.input as Record<string, unknown>), "x-conformance-unknown": true }, {}];
   return candidates.find((candidate) => !isValid(candidate));
 }
 
 /** The generic execute route and its alias: every status they document that a client can provoke. */
 export function genericExecuteCases(options: ApiCaseOptions): ConformanceCase[] {
   const { document } = options;
-  const sample = options.tools.find((tool): tool is ToolDefinition => !tool.clientOnly);
-  const clientOnly = options.tools.find((tool) => tool.clientOnly);
+  const sample = options.tools.find((tool) => tool.examples.length > 0);
+  const clientOnly = options.clientOnlyTool;
   if (!sample) return [];
   const body = { type: "application/json", value: { input: sample.examples[0].input } };
   const cases: ConformanceCase[] = [];
@@ -79,7 +79,7 @@ export function genericExecuteCases(options: ApiCaseOptions): ConformanceCase[] 
     cases.push(caseFor(document, { ...at(sample.id), ...named("malformed-key"), auth: "malformed", body, status: 401, errorCode: "unauthorized" }));
     cases.push(caseFor(document, { ...at(sample.id), ...named("unknown-bearer-key"), auth: "unknown", body, status: 401, errorCode: "unauthorized" }));
     cases.push(caseFor(document, { ...at(UNKNOWN_TOOL), ...named("unknown-tool"), auth: "key", body: { type: "application/json", value: { input: {} } }, status: 404, errorCode: "tool_not_found" }));
-    if (clientOnly) cases.push(caseFor(document, { ...at(clientOnly.id), ...named("client-only-tool"), auth: "key", body: { type: "application/json", value: { input: {} } }, status: 400, errorCode: "client_only_tool" }));
+    if (clientOnly) cases.push(caseFor(document, { ...at(clientOnly), ...named("client-only-tool"), auth: "key", body: { type: "application/json", value: { input: {} } }, status: 400, errorCode: "client_only_tool" }));
     cases.push(caseFor(document, { ...at(sample.id), ...named("body-without-input"), auth: "key", body: NOT_AN_EXECUTE_BODY, status: 400, errorCode: "invalid_request" }));
     cases.push(caseFor(document, { ...at(sample.id), ...named("text-body"), auth: "key", body: TEXT, status: 415, errorCode: "unsupported_media_type" }));
     cases.push(caseFor(document, { ...at(sample.id), ...named("bad-input"), auth: "key", body: { type: "application/json", value: { input: { "x-conformance-unknown": true } } }, status: 422, errorCode: "invalid_input" }));
@@ -94,8 +94,7 @@ export function genericExecuteCases(options: ApiCaseOptions): ConformanceCase[] 
 export function coreCases(options: ApiCaseOptions): ConformanceCase[] {
   const { document } = options;
   const get = (path: string, docPath: string) => ({ method: "GET" as const, path, docPath });
-  const sample = options.tools.find((tool) => !tool.clientOnly);
-  const clientOnly = options.tools.find((tool) => tool.clientOnly);
+  const sample = options.tools[0]?.id;
   const cases = [
     caseFor(document, { ...get("/tools", "/tools"), id: "tools.list", title: "GET /tools", auth: "none", status: 200 }),
     caseFor(document, { ...get(`/tools/${UNKNOWN_TOOL}`, "/tools/{slug}"), id: "tools.unknown", title: "GET /tools/{slug}: unknown tool", auth: "none", status: 404, errorCode: "tool_not_found" }),
@@ -107,8 +106,8 @@ export function coreCases(options: ApiCaseOptions): ConformanceCase[] {
     caseFor(document, { ...get("/health", "/health"), id: "health", title: "GET /health", auth: "none", status: 200 }),
     caseFor(document, { ...get("/openapi.json", "/openapi.json"), id: "openapi", title: "GET /openapi.json", auth: "none", status: 200 }),
   ];
-  for (const tool of [sample, clientOnly]) {
-    if (tool) cases.push(caseFor(document, { ...get(`/tools/${tool.id}`, "/tools/{slug}"), id: `tools.${tool.id}`, title: `GET /tools/${tool.id}`, auth: "none", status: 200 }));
+  for (const tool of [sample, options.clientOnlyTool]) {
+    if (tool) cases.push(caseFor(document, { ...get(`/tools/${tool}`, "/tools/{slug}"), id: `tools.${tool}`, title: `GET /tools/${tool}`, auth: "none", status: 200 }));
   }
   return cases;
 }

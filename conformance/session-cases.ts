@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from "../adapters/http/openapi/build-openapi.ts";
+import type { Document } from "./expectations.ts";
 import { caseFor, type ConformanceCase } from "./expectations.ts";
 
 /** What the runner set up through the public API before Dredd starts (only when it may create accounts). */
@@ -21,7 +21,7 @@ const UNKNOWN_ID = "ws_conformance_unknown";
 const json = (value: unknown) => ({ type: "application/json", value });
 
 /** Session API answers any client can provoke: 401 without a session, 401 bad credentials, 415, 422. */
-export function anonymousSessionCases(document: OpenApiDocument): ConformanceCase[] {
+export function anonymousSessionCases(document: Document): ConformanceCase[] {
   const at = (method: "GET" | "POST" | "PATCH", docPath: string, path = docPath) => ({ method, docPath, path });
   const cases = [
     caseFor(document, { ...at("POST", "/auth/sign-up"), id: "sign-up.invalid", title: "POST /auth/sign-up: bad email and short password", auth: "none", body: json({ email: "not-an-email", password: "short" }), status: 422, errorCode: "invalid_input" }),
@@ -47,7 +47,7 @@ export function anonymousSessionCases(document: OpenApiDocument): ConformanceCas
 }
 
 /** Signed-in answers: 200/201, 403 csrf_failed and forbidden, 404, 409, 422; sign-out comes last. */
-export function signedInCases(document: OpenApiDocument, fixture: SessionFixture, skipRevoke?: string): ConformanceCase[] {
+export function signedInCases(document: Document, fixture: SessionFixture, skipRevoke?: string): ConformanceCase[] {
   const { workspaceId, extraWorkspaceId, foreignWorkspaceId } = fixture;
   const at = (method: "GET" | "POST" | "PATCH", docPath: string, path = docPath) => ({ method, docPath, path });
   const members = (id: string) => at("GET", "/workspaces/{id}/members", `/workspaces/${id}/members`);

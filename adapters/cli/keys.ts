@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import type { ApiKeySummary } from "../../domain/api-key.ts";
 import { loadConfig } from "../config.ts";
-import { buildContainer, TOKENS } from "../container.ts";
+import { TOKENS } from "../container.ts";
+import { buildToolCore } from "../core/create-tool-core.ts";
 import { openStorage } from "../storage/open-storage.ts";
-import { CryptoSecretSource, SystemClock } from "../system.ts";
-import { tools } from "../tools/index.ts";
+import { SystemClock } from "../system.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
 const USAGE = `Usage:
@@ -37,10 +37,12 @@ async function main(argv: string[]): Promise<number> {
   const clock = new SystemClock();
   const storage = await openStorage(config, clock);
   try {
-    const container = buildContainer({
-      keys: storage.keys, limits: storage.limits, runner: new InlineToolRunner(), tools, clock,
-      secrets: new CryptoSecretSource(), env: config.appEnv, defaultPolicy: config.defaultPolicy,
+    // Key management only: no tools, so no schema is compiled and no tool library is loaded.
+    const core = buildToolCore({
+      storage, clock, tools: [], runner: new InlineToolRunner(), env: config.appEnv,
+      defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     });
+    const { container } = core.services;
     if (command === "create") {
       const result = await container.get(TOKENS.createKey).execute({
         name: values.name ?? "",

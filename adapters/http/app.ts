@@ -53,7 +53,7 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     getTool: tools.one,
     getCurrentKey: keyed(currentKeyHandler),
     getHealth: healthHandler(services.storage),
-    getOpenApiDocument: openApiHandler(services.catalog.list()),
+    getOpenApiDocument: openApiHandler(services.catalog.list(), { maxBodyBytes }),
     ...sessionApiHandlers(sessionDeps),
   };
   const docs = docsRoutes();

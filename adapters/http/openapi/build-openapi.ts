@@ -17,6 +17,8 @@ export interface OpenApiOptions {
   readonly tools: readonly AnyTool[];
   /** The API version shown in `info.version`. */
   readonly version?: string;
+  /** This deployment's MAX_BODY_BYTES, published as `info.x-max-body-bytes` so clients and the conformance suite know the 413 limit. */
+  readonly maxBodyBytes?: number;
 }
 
 /** Builds the OpenAPI document of every /api/v1 route from the routes and the tool catalog. */
@@ -29,6 +31,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       version: options.version ?? "1.0.0",
       description: describeApi(),
       contact: { name: "The maintainers of this deployment" },
+      ...(options.maxBodyBytes ? { "x-max-body-bytes": options.maxBodyBytes } : {}),
     },
     servers: [{ url: "/api/v1", description: "This deployment (local, staging or production: the environment its APP_ENV names).", "x-internal": false }],
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],

@@ -6,7 +6,7 @@ import { buildOpenApiDocument } from "./build-openapi.ts";
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 /** GET /api/v1/openapi.json: generated once at start, since routes and catalog never change while the server runs. */
-export function openApiHandler(tools: readonly AnyTool[]): () => Response {
-  const body = JSON.stringify(buildOpenApiDocument({ tools, version: PACKAGE_VERSION }));
+export function openApiHandler(tools: readonly AnyTool[], options: { maxBodyBytes?: number } = {}): () => Response {
+  const body = JSON.stringify(buildOpenApiDocument({ tools, version: PACKAGE_VERSION, maxBodyBytes: options.maxBodyBytes }));
   return () => new Response(body, { headers: JSON_HEADERS });
 }

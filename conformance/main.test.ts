@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "./main.ts";
+
+describe("main (the conformance command)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("exits 2 with the usage on a bad command line", async () => {
+    const errors: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: string) => void errors.push(line));
+    expect(await main(["--nope"], {})).toBe(2);
+    expect(errors.join("\n")).toContain("usage: npm run -s conformance");
+  });
+
+  it("exits 1 and reports the failure, without the key, when the deployment cannot be reached", async () => {
+    const key = "tk_dev_conformance-secret-that-must-not-leak";
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    // Port 9 (discard) on loopback: nothing listens there in these environments, so the fetch is refused at once.
+    expect(await main(["--base-url", "http://127.0.0.1:9"], { CONFORMANCE_API_KEY: key })).toBe(1);
+    expect(lines.join("\n")).toContain("FAIL the suite could run");
+    expect(lines.at(-1)).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped \(1 transactions/);
+    expect(lines.join("\n")).not.toContain(key);
+  });
+});
