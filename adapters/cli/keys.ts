@@ -1,3 +1,4 @@
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { ApiKeySummary } from "../../domain/api-key.ts";
 import { loadConfig } from "../config.ts";
@@ -96,10 +97,17 @@ function toTable(keys: readonly ApiKeySummary[]): string {
   return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(`${error instanceof UsageError || error instanceof TypeError ? error.message : String(error)}\n`);
-    process.exit(error instanceof UsageError || error instanceof TypeError ? 2 : 1);
-  },
-);
+/** `keys …`: runs one command and returns the exit code (2 for a usage or input problem), printing any error. */
+export async function runKeysCommand(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (error) {
+    const usage = error instanceof UsageError || error instanceof TypeError;
+    process.stderr.write(`${usage ? (error as Error).message : String(error)}\n`);
+    return usage ? 2 : 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exit(await runKeysCommand(process.argv.slice(2)));
+}
