@@ -21,6 +21,7 @@ import { SignIn } from "../application/sign-in.ts";
 import { SignOut } from "../application/sign-out.ts";
 import { SignUp } from "../application/sign-up.ts";
 import { SwitchWorkspace } from "../application/switch-workspace.ts";
+import { ToolCall } from "../application/tool-call.ts";
 import type { Environment, RateLimitPolicy } from "../domain/api-key.ts";
 import { type SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
@@ -37,6 +38,7 @@ export declare const TOKENS: {
     readonly authenticateKey: ServiceIdentifier<AuthenticateKey>;
     readonly consumeRateLimit: ServiceIdentifier<ConsumeRateLimit>;
     readonly executeTool: ServiceIdentifier<ExecuteTool>;
+    readonly toolCall: ServiceIdentifier<ToolCall>;
     readonly createKey: ServiceIdentifier<CreateKey>;
     readonly revokeKey: ServiceIdentifier<RevokeKey>;
     readonly listKeys: ServiceIdentifier<ListKeys>;
@@ -74,6 +76,8 @@ export interface Infrastructure {
     readonly passwordHasher?: PasswordHasher;
     readonly sessionPolicy?: SessionPolicy;
     readonly attemptLimits?: AttemptLimits;
+    /** Hears of bugs that ToolCall.execute answers as 500 internal_error. */
+    readonly onBug?: (error: unknown) => void;
 }
 /** The composition root: the only place that knows every implementation. */
 export declare function buildContainer(infra: Infrastructure): Container;

@@ -20,6 +20,7 @@ import { SignIn } from "../application/sign-in.js";
 import { SignOut } from "../application/sign-out.js";
 import { SignUp } from "../application/sign-up.js";
 import { SwitchWorkspace } from "../application/switch-workspace.js";
+import { ToolCall } from "../application/tool-call.js";
 import { DEFAULT_SESSION_POLICY } from "../domain/session.js";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.js";
 import { KeyvAccountStore } from "./storage/keyv-account-store.js";
@@ -39,6 +40,7 @@ export const TOKENS = {
     authenticateKey: Symbol.for("AuthenticateKey"),
     consumeRateLimit: Symbol.for("ConsumeRateLimit"),
     executeTool: Symbol.for("ExecuteTool"),
+    toolCall: Symbol.for("ToolCall"),
     createKey: Symbol.for("CreateKey"),
     revokeKey: Symbol.for("RevokeKey"),
     listKeys: Symbol.for("ListKeys"),
@@ -74,6 +76,7 @@ export function buildContainer(infra) {
     container.bind(TOKENS.authenticateKey).toResolvedValue((keys, clock) => new AuthenticateKey({ keys, clock, env: infra.env }), [TOKENS.apiKeyStore, TOKENS.clock]);
     container.bind(TOKENS.consumeRateLimit).toResolvedValue((limits) => new ConsumeRateLimit({ limits }), [TOKENS.rateLimitStore]);
     container.bind(TOKENS.executeTool).toResolvedValue((tools, schemas, runner) => new ExecuteTool({ tools, schemas, runner }), [TOKENS.toolCatalog, TOKENS.schemaValidator, TOKENS.toolRunner]);
+    container.bind(TOKENS.toolCall).toResolvedValue((authenticateKey, consumeRateLimit, executeTool) => new ToolCall({ authenticateKey, consumeRateLimit, executeTool, onBug: infra.onBug }), [TOKENS.authenticateKey, TOKENS.consumeRateLimit, TOKENS.executeTool]);
     container.bind(TOKENS.createKey).toResolvedValue((keys, secrets, clock) => new CreateKey({ keys, secrets, clock, defaultPolicy: infra.defaultPolicy }), [TOKENS.apiKeyStore, TOKENS.secretSource, TOKENS.clock]);
     container.bind(TOKENS.revokeKey).toResolvedValue((keys, clock) => new RevokeKey({ keys, clock }), [TOKENS.apiKeyStore, TOKENS.clock]);
     container.bind(TOKENS.listKeys).toResolvedValue((keys) => new ListKeys({ keys }), [TOKENS.apiKeyStore]);

@@ -3,7 +3,7 @@ import type { H3 } from "h3";
 import type { ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { Config } from "./config.ts";
-import { buildContainer } from "./container.ts";
+import { type ToolCore } from "./core/create-tool-core.ts";
 import { type Logger } from "./logger.ts";
 import { type Storage } from "./storage/open-storage.ts";
 /** A listening server and what it holds open. */
@@ -11,7 +11,8 @@ export interface RunningServer {
     readonly url: string;
     readonly server: Server;
     readonly app: H3;
-    readonly container: ReturnType<typeof buildContainer>;
+    readonly core: ToolCore;
+    readonly container: ToolCore["services"]["container"];
     readonly storage: Storage;
     /** Stops accepting, lets in-flight requests finish (up to the shutdown timeout), then closes storage. */
     close(): Promise<void>;
@@ -23,5 +24,5 @@ export interface ServerOptions {
         close?(): Promise<void>;
     };
 }
-/** Opens storage, wires the core and serves it over node:http. */
+/** Opens storage, wires the core (createToolCore) and serves the reference app over node:http. */
 export declare function startServer(config: Config, options?: ServerOptions): Promise<RunningServer>;

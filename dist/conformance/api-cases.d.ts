@@ -1,9 +1,11 @@
-import type { OpenApiDocument } from "../adapters/http/openapi/build-openapi.ts";
-import type { AnyTool } from "../domain/tool.ts";
-import { type ConformanceCase } from "./expectations.ts";
+import type { DocumentTool } from "./document-tools.ts";
+import { type ConformanceCase, type Document } from "./expectations.ts";
 export interface ApiCaseOptions {
-    readonly document: OpenApiDocument;
-    readonly tools: readonly AnyTool[];
+    readonly document: Document;
+    /** The server tools the document describes. */
+    readonly tools: readonly DocumentTool[];
+    /** A client-only tool id from the served catalog, if there is one. */
+    readonly clientOnlyTool?: string;
     /** The target's MAX_BODY_BYTES: the 413 case sends one byte more. */
     readonly maxBodyBytes: number;
     /** Why the 429 cases cannot run (no rate-limited key), if so. */

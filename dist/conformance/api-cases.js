@@ -1,19 +1,17 @@
-import { createAjv } from "../adapters/tools/ajv-schema-validator.js";
 import { caseFor } from "./expectations.js";
+import { isValidAgainst } from "./response-check.js";
 const UNKNOWN_TOOL = "no-such-tool";
 const TEXT = { type: "text/plain", value: "input=not-json" };
 const NOT_AN_EXECUTE_BODY = { type: "application/json", value: { notInput: {} } };
 /** Every tool example (200), and per tool path: 401 without a key and 422 (400 and 415 on the first tool's path). */
 export function toolCases(options) {
     const { document } = options;
-    const ajv = createAjv();
     const cases = [];
-    const server = options.tools.filter((candidate) => !candidate.clientOnly);
-    const sample = server[0];
-    for (const tool of server) {
+    const sample = options.tools[0];
+    for (const tool of options.tools) {
         const path = `/execute/${tool.id}`;
         const at = { method: "POST", path, docPath: path };
-        const first = { type: "application/json", value: { input: tool.examples[0].input } };
+        const first = { type: "application/json", value: { input: tool.examples[0]?.input ?? {} } };
         tool.examples.forEach((example, index) => {
             cases.push(caseFor(document, {
                 ...at,
@@ -31,7 +29,7 @@ export function toolCases(options) {
             cases.push(caseFor(document, { ...at, id: `${tool.id}.not-input`, title: `${tool.id}: body without input`, auth: "key", body: NOT_AN_EXECUTE_BODY, status: 400, errorCode: "invalid_request" }));
             cases.push(caseFor(document, { ...at, id: `${tool.id}.text-body`, title: `${tool.id}: text/plain body`, auth: "key", body: TEXT, status: 415, errorCode: "unsupported_media_type" }));
         }
-        const invalid = invalidInputOf(tool, (input) => ajv.validate(tool.input, structuredClone(input)));
+        const invalid = invalidInputOf(tool, (input) => isValidAgainst(tool.inputSchema, input));
         if (invalid) {
             cases.push(caseFor(document, { ...at, id: `${tool.id}.bad-input`, title: `${tool.id}: input against its schema`, auth: "key", body: { type: "application/json", value: { input: invalid } }, status: 422, errorCode: "invalid_input" }));
         }
@@ -40,14 +38,14 @@ export function toolCases(options) {
 }
 /** An input the tool's schema refuses: an unknown member, else an empty object; undefined when both pass. */
 function invalidInputOf(tool, isValid) {
-    const candidates = [{ ...tool.examples[0].input, "x-conformance-unknown": true }, {}];
+    const candidates = [{ ...tool.examples[0]?.input, "x-conformance-unknown": true }, {}];
     return candidates.find((candidate) => !isValid(candidate));
 }
 /** The generic execute route and its alias: every status they document that a client can provoke. */
 export function genericExecuteCases(options) {
     const { document } = options;
-    const sample = options.tools.find((tool) => !tool.clientOnly);
-    const clientOnly = options.tools.find((tool) => tool.clientOnly);
+    const sample = options.tools.find((tool) => tool.examples.length > 0);
+    const clientOnly = options.clientOnlyTool;
     if (!sample)
         return [];
     const body = { type: "application/json", value: { input: sample.examples[0].input } };
@@ -64,7 +62,7 @@ export function genericExecuteCases(options) {
         cases.push(caseFor(document, { ...at(sample.id), ...named("unknown-bearer-key"), auth: "unknown", body, status: 401, errorCode: "unauthorized" }));
         cases.push(caseFor(document, { ...at(UNKNOWN_TOOL), ...named("unknown-tool"), auth: "key", body: { type: "application/json", value: { input: {} } }, status: 404, errorCode: "tool_not_found" }));
         if (clientOnly)
-            cases.push(caseFor(document, { ...at(clientOnly.id), ...named("client-only-tool"), auth: "key", body: { type: "application/json", value: { input: {} } }, status: 400, errorCode: "client_only_tool" }));
+            cases.push(caseFor(document, { ...at(clientOnly), ...named("client-only-tool"), auth: "key", body: { type: "application/json", value: { input: {} } }, status: 400, errorCode: "client_only_tool" }));
         cases.push(caseFor(document, { ...at(sample.id), ...named("body-without-input"), auth: "key", body: NOT_AN_EXECUTE_BODY, status: 400, errorCode: "invalid_request" }));
         cases.push(caseFor(document, { ...at(sample.id), ...named("text-body"), auth: "key", body: TEXT, status: 415, errorCode: "unsupported_media_type" }));
         cases.push(caseFor(document, { ...at(sample.id), ...named("bad-input"), auth: "key", body: { type: "application/json", value: { input: { "x-conformance-unknown": true } } }, status: 422, errorCode: "invalid_input" }));
@@ -78,8 +76,7 @@ export function genericExecuteCases(options) {
 export function coreCases(options) {
     const { document } = options;
     const get = (path, docPath) => ({ method: "GET", path, docPath });
-    const sample = options.tools.find((tool) => !tool.clientOnly);
-    const clientOnly = options.tools.find((tool) => tool.clientOnly);
+    const sample = options.tools[0]?.id;
     const cases = [
         caseFor(document, { ...get("/tools", "/tools"), id: "tools.list", title: "GET /tools", auth: "none", status: 200 }),
         caseFor(document, { ...get(`/tools/${UNKNOWN_TOOL}`, "/tools/{slug}"), id: "tools.unknown", title: "GET /tools/{slug}: unknown tool", auth: "none", status: 404, errorCode: "tool_not_found" }),
@@ -91,9 +88,9 @@ export function coreCases(options) {
         caseFor(document, { ...get("/health", "/health"), id: "health", title: "GET /health", auth: "none", status: 200 }),
         caseFor(document, { ...get("/openapi.json", "/openapi.json"), id: "openapi", title: "GET /openapi.json", auth: "none", status: 200 }),
     ];
-    for (const tool of [sample, clientOnly]) {
+    for (const tool of [sample, options.clientOnlyTool]) {
         if (tool)
-            cases.push(caseFor(document, { ...get(`/tools/${tool.id}`, "/tools/{slug}"), id: `tools.${tool.id}`, title: `GET /tools/${tool.id}`, auth: "none", status: 200 }));
+            cases.push(caseFor(document, { ...get(`/tools/${tool}`, "/tools/{slug}"), id: `tools.${tool}`, title: `GET /tools/${tool}`, auth: "none", status: 200 }));
     }
     return cases;
 }

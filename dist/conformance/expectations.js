@@ -1,47 +1,52 @@
 import { isRecord } from "../adapters/http/openapi/json-schema-to-openapi.js";
 import { resolvePointer, toJsonSchema } from "../adapters/http/openapi/openapi-to-json-schema.js";
-/** Formats gavel's ajv 6 knows; others are dropped from body schemas rather than failing every check. */
-const GAVEL_FORMATS = new Set(["date", "time", "date-time", "uri", "uri-reference", "uri-template", "url", "email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer", "relative-json-pointer"]);
+/** The operation object of `method path`, if the document has it. */
+export function operationOf(document, path, method) {
+    const operation = document.paths[path]?.[method.toLowerCase()];
+    return isRecord(operation) ? operation : undefined;
+}
+/** The statuses the document lists for an operation. */
+export function documentedStatuses(document, path, method) {
+    const responses = operationOf(document, path, method)?.responses;
+    return isRecord(responses) ? Object.keys(responses).map(Number).filter(Number.isInteger) : [];
+}
 /**
- * What the published document promises for `method path → status`: the header names and the body schema.
- * Throws when the document does not list that status, so the suite only ever tests documented answers.
+ * What the document promises for `method path → status`: the header names and the body schema. Undefined when it
+ * does not list that status, so an answer with it can only be an undocumented one.
  */
 export function expectationOf(document, path, method, status) {
-    const operation = document.paths[path]?.[method.toLowerCase()];
-    const listed = isRecord(operation) && isRecord(operation.responses) ? operation.responses[String(status)] : undefined;
+    const responses = operationOf(document, path, method)?.responses;
+    const listed = isRecord(responses) ? responses[String(status)] : undefined;
     if (!isRecord(listed))
-        throw new Error(`the document does not list ${status} for ${method} ${path}`);
+        return undefined;
     const response = typeof listed.$ref === "string" ? resolvePointer(document, listed.$ref) : listed;
-    const headers = isRecord(response.headers) ? Object.keys(response.headers) : [];
+    const headers = Object.entries(isRecord(response.headers) ? response.headers : {}).map(([name, raw]) => {
+        const header = isRecord(raw) && typeof raw.$ref === "string" ? resolvePointer(document, raw.$ref) : raw;
+        return { name, required: isRecord(header) && header.required === true, schema: isRecord(header) ? toJsonSchema(header.schema, document) : {} };
+    });
     const content = isRecord(response.content) ? response.content["application/json"] : undefined;
-    const schema = isRecord(content) ? toJsonSchema(content.schema, document) : {};
-    return { headers, schema };
+    const bodySchema = isRecord(content) ? toJsonSchema(content.schema, document) : {};
+    return { status, headers, bodySchema };
 }
 /** `schema`, plus an exact value where one is known (an error_code, a tool's example output). */
 export function pinned(schema, pin) {
     const parts = [schema];
     if (pin?.errorCode)
         parts.push({ properties: { error_code: { enum: [pin.errorCode] } } });
-    if (pin && "output" in pin && pin.output !== undefined)
+    if (pin && pin.output !== undefined)
         parts.push({ properties: { data: { properties: { output: { enum: [pin.output] } } } } });
-    return forGavel(parts.length === 1 ? schema : { allOf: parts });
+    return parts.length === 1 ? schema : { allOf: parts };
 }
-/** Declares draft-07 (gavel guesses draft-04 otherwise) and drops formats its validator does not know. */
-function forGavel(schema) {
-    const strip = (node) => {
-        if (Array.isArray(node))
-            return node.map(strip);
-        if (!isRecord(node))
-            return node;
-        return Object.fromEntries(Object.entries(node)
-            .filter(([key, value]) => key !== "format" || typeof value !== "string" || GAVEL_FORMATS.has(value))
-            .map(([key, value]) => [key, key === "enum" || key === "const" || key === "default" ? value : strip(value)]));
-    };
-    return { $schema: "http://json-schema.org/draft-07/schema#", ...strip(schema) };
-}
-/** A case for `method docPath → status` at `path`, with the document's expectations. */
+/**
+ * A case for `method docPath → status` at `path`, with the document's expectations. An operation the document
+ * lacks is skipped (drift reports it); a status it lacks stays a case that no answer can pass.
+ */
 export function caseFor(document, spec) {
-    const { docPath, errorCode, output, ...rest } = spec;
-    const { headers, schema } = expectationOf(document, docPath, spec.method, spec.status);
-    return { ...rest, headers, bodySchema: pinned(schema, { errorCode, output }) };
+    const { errorCode, output, ...rest } = spec;
+    const documented = documentedStatuses(document, spec.docPath, spec.method);
+    if (documented.length === 0)
+        return { ...rest, documented, headers: [], bodySchema: {}, skip: rest.skip ?? `the served document has no ${spec.method} ${spec.docPath}` };
+    const expected = expectationOf(document, spec.docPath, spec.method, spec.status);
+    const headers = expected?.headers ?? [];
+    return { ...rest, documented, headers, bodySchema: pinned(expected?.bodySchema ?? {}, { errorCode, output }) };
 }

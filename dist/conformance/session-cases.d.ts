@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from "../adapters/http/openapi/build-openapi.ts";
+import type { Document } from "./expectations.ts";
 import { type ConformanceCase } from "./expectations.ts";
 /** What the runner set up through the public API before Dredd starts (only when it may create accounts). */
 export interface SessionFixture {
@@ -16,6 +16,6 @@ export interface SessionFixture {
     readonly newEmail: string;
 }
 /** Session API answers any client can provoke: 401 without a session, 401 bad credentials, 415, 422. */
-export declare function anonymousSessionCases(document: OpenApiDocument): ConformanceCase[];
+export declare function anonymousSessionCases(document: Document): ConformanceCase[];
 /** Signed-in answers: 200/201, 403 csrf_failed and forbidden, 404, 409, 422; sign-out comes last. */
-export declare function signedInCases(document: OpenApiDocument, fixture: SessionFixture, skipRevoke?: string): ConformanceCase[];
+export declare function signedInCases(document: Document, fixture: SessionFixture, skipRevoke?: string): ConformanceCase[];

@@ -1,9 +1,10 @@
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.js";
-import { buildContainer, TOKENS } from "../container.js";
+import { TOKENS } from "../container.js";
+import { buildToolCore } from "../core/create-tool-core.js";
 import { openStorage } from "../storage/open-storage.js";
-import { CryptoSecretSource, SystemClock } from "../system.js";
-import { tools } from "../tools/index.js";
+import { SystemClock } from "../system.js";
 import { InlineToolRunner } from "../tools/inline-tool-runner.js";
 const USAGE = `Usage:
   keys create --name NAME [--env ENV] [--limit N] [--window SECONDS] [--json]
@@ -36,10 +37,12 @@ async function main(argv) {
     const clock = new SystemClock();
     const storage = await openStorage(config, clock);
     try {
-        const container = buildContainer({
-            keys: storage.keys, limits: storage.limits, runner: new InlineToolRunner(), tools, clock,
-            secrets: new CryptoSecretSource(), env: config.appEnv, defaultPolicy: config.defaultPolicy,
+        // Key management only: no tools, so no schema is compiled and no tool library is loaded.
+        const core = buildToolCore({
+            storage, clock, tools: [], runner: new InlineToolRunner(), env: config.appEnv,
+            defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
         });
+        const { container } = core.services;
         if (command === "create") {
             const result = await container.get(TOKENS.createKey).execute({
                 name: values.name ?? "",
@@ -93,7 +96,17 @@ function toTable(keys) {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
 }
-main(process.argv.slice(2)).then((code) => process.exit(code), (error) => {
-    process.stderr.write(`${error instanceof UsageError || error instanceof TypeError ? error.message : String(error)}\n`);
-    process.exit(error instanceof UsageError || error instanceof TypeError ? 2 : 1);
-});
+/** `keys …`: runs one command and returns the exit code (2 for a usage or input problem), printing any error. */
+export async function runKeysCommand(argv) {
+    try {
+        return await main(argv);
+    }
+    catch (error) {
+        const usage = error instanceof UsageError || error instanceof TypeError;
+        process.stderr.write(`${usage ? error.message : String(error)}\n`);
+        return usage ? 2 : 1;
+    }
+}
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+    process.exit(await runKeysCommand(process.argv.slice(2)));
+}

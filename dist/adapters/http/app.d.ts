@@ -1,29 +1,18 @@
-import { H3, type H3Event } from "h3";
-import type { AuthenticateKey } from "../../application/authenticate-key.ts";
-import type { ConsumeRateLimit } from "../../application/consume-rate-limit.ts";
-import type { ExecuteTool } from "../../application/execute-tool.ts";
-import type { ApiKeyStore, ToolCatalog } from "../../application/ports.ts";
-import type { Logger } from "../logger.ts";
+import { H3 } from "h3";
+import type { ToolCore } from "../core/create-tool-core.ts";
+import { type Logger } from "../logger.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
-import type { AccountDeps } from "./session/session-deps.ts";
 import { type RouteSpec } from "./session/session-routes.ts";
-/** What the HTTP adapter needs: use cases and read-only ports, never the container. */
-export interface AppDeps {
-    readonly authenticateKey: AuthenticateKey;
-    readonly consumeRateLimit: ConsumeRateLimit;
-    readonly executeTool: ExecuteTool;
-    readonly catalog: ToolCatalog;
-    readonly keys: Pick<ApiKeyStore, "ping">;
-    readonly logger: Logger;
-    readonly maxBodyBytes: number;
-    /** Accounts, sessions and workspaces: the session API and /dashboard are served only when given. */
-    readonly accounts?: AccountDeps;
+/** How the reference app serves a core; every option has a default fit for embedding. */
+export interface AppOptions {
+    /** Request lines at info, bugs at error. Default: a JSON logger at `warn` on stdout. */
+    readonly logger?: Logger;
+    /** Larger request bodies get 413. Default 1 MiB. */
+    readonly maxBodyBytes?: number;
     /** TRUST_PROXY: whose X-Forwarded-For / X-Forwarded-Proto to believe; none when absent. */
     readonly trustProxy?: TrustProxy;
 }
-/** The reference server: every /api/v1 route of the contract on h3. */
-export declare function createApp(deps: AppDeps): H3;
+/** The reference server for a core: every /api/v1 route of the route list, /docs and the dashboard, on h3. */
+export declare function createApp(core: ToolCore, options?: AppOptions): H3;
 /** Registers routes that may share a path (GET and POST /workspaces): 405 then names every method of the path. */
 export declare function routeAll(app: H3, specs: readonly RouteSpec[]): void;
-/** Registers a route and, for its other methods, 405 with the allowed one named. */
-export declare function route(app: H3, method: "GET" | "POST" | "PATCH" | "DELETE", path: string, handler: (event: H3Event) => unknown): void;

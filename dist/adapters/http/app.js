@@ -1,45 +1,53 @@
 import { H3 } from "h3";
+import { createLogger } from "../logger.js";
 import { toErrorResponse } from "./error-response.js";
 import { dashboardRoutes } from "./dashboard/dashboard-routes.js";
 import { docsRoutes } from "./docs/docs-routes.js";
 import { openApiHandler } from "./openapi/openapi-route.js";
 import { withApiKey } from "./protect.js";
 import { beginRequest } from "./request-state.js";
+import { ROUTES } from "./route-list.js";
 import { currentKeyHandler } from "./routes/current-key.js";
 import { executeHandler } from "./routes/execute.js";
 import { healthHandler } from "./routes/health.js";
 import { toolRoutes } from "./routes/tools.js";
-import { sessionApiRoutes } from "./session/session-routes.js";
-/** The reference server: every /api/v1 route of the contract on h3. */
-export function createApp(deps) {
-    const { logger } = deps;
+import { sessionApiHandlers } from "./session/session-routes.js";
+/** The reference server for a core: every /api/v1 route of the route list, /docs and the dashboard, on h3. */
+export function createApp(core, options = {}) {
+    const logger = options.logger ?? createLogger("warn");
+    const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
+    const { services } = core;
     const onBug = (error, event) => {
         logger.error({ requestId: event.context.requestId, err: error }, "unhandled error");
         return toErrorResponse({ code: "internal_error", message: "An internal error occurred." });
     };
     const app = new H3({
         silent: true,
-        onRequest: (event) => beginRequest(event, deps.trustProxy),
+        onRequest: (event) => beginRequest(event, options.trustProxy),
         onResponse: (response, event) => finishRequest(response, event, logger),
         onError: (error, event) => (isOwnHttpError(error) ? toErrorResponse(fromHttpError(error)) : onBug(error.cause ?? error, event)),
     });
-    const keyed = (handler) => withApiKey({ ...deps, onBug }, handler);
-    const execute = keyed(executeHandler(deps));
-    const tools = toolRoutes(deps.catalog);
-    route(app, "POST", "/api/v1/execute/:tool", execute);
-    route(app, "POST", "/api/v1/tools/:tool/execute", execute);
-    route(app, "GET", "/api/v1/tools", tools.list);
-    route(app, "GET", "/api/v1/tools/:tool", tools.one);
-    route(app, "GET", "/api/v1/keys/current", keyed(currentKeyHandler));
-    route(app, "GET", "/api/v1/health", healthHandler(deps));
-    route(app, "GET", "/api/v1/openapi.json", openApiHandler(deps.catalog.list()));
+    const keyed = (handler) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
+    const execute = keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes }));
+    const tools = toolRoutes(services.catalog);
+    const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug };
+    const handlers = {
+        executeTool: execute,
+        executeToolBySlug: execute,
+        listTools: tools.list,
+        getTool: tools.one,
+        getCurrentKey: keyed(currentKeyHandler),
+        getHealth: healthHandler(services.storage),
+        getOpenApiDocument: openApiHandler(services.catalog.list(), { maxBodyBytes }),
+        ...sessionApiHandlers(sessionDeps),
+    };
     const docs = docsRoutes();
-    route(app, "GET", "/docs", docs.page);
-    route(app, "GET", "/docs/assets/:file", docs.asset);
-    if (deps.accounts) {
-        const sessionDeps = { ...deps.accounts, maxBodyBytes: deps.maxBodyBytes, onBug };
-        routeAll(app, [...sessionApiRoutes(sessionDeps), ...dashboardRoutes(sessionDeps)]);
-    }
+    routeAll(app, [
+        ...ROUTES.map((route) => [route.method, route.path, handlers[route.operationId]]),
+        ["GET", "/docs", docs.page],
+        ["GET", "/docs/assets/:file", docs.asset],
+        ...dashboardRoutes(sessionDeps),
+    ]);
     return app;
 }
 /** Registers routes that may share a path (GET and POST /workspaces): 405 then names every method of the path. */
@@ -55,13 +63,6 @@ export function routeAll(app, specs) {
         const allow = allowed.join(", ");
         app.all(path, () => toErrorResponse({ code: "method_not_allowed", message: `Use ${allow} for this route.` }, { allow }));
     }
-}
-/** Registers a route and, for its other methods, 405 with the allowed one named. */
-export function route(app, method, path, handler) {
-    app.on(method, path, handler);
-    if (method === "GET")
-        app.on("HEAD", path, handler);
-    app.all(path, () => toErrorResponse({ code: "method_not_allowed", message: `Use ${method} for this route.` }, { allow: method === "GET" ? "GET, HEAD" : method }));
 }
 /** h3's own errors (no route, malformed URL) keep their status; anything else thrown is a bug. */
 function isOwnHttpError(error) {

@@ -1,30 +1,24 @@
-import { rateLimited } from "../../domain/errors.js";
-import { StorageUnavailableError } from "../storage/storage-unavailable.js";
-import { rateLimitHeaders, toErrorResponse } from "./error-response.js";
+import { storageUnavailableAnswer } from "../../application/tool-call.js";
+import { StorageUnavailableError } from "../../application/storage-unavailable.js";
+import { toResponse } from "./error-response.js";
 import { readApiKey } from "./read-api-key.js";
 /**
- * Auth, then rate limit, then the handler, as the contract orders them: a request without a valid key
- * learns nothing else. Every response after authentication carries the rate-limit headers, errors included.
+ * Auth, then rate limit (the core's ToolCall.authorize), then the handler, as the contract orders them: a request
+ * without a valid key learns nothing else. Every answer after authentication carries the rate-limit headers.
  */
 export function withApiKey(deps, handler) {
     return async (event) => {
         let headers = {};
         try {
-            const auth = await deps.authenticateKey.execute({ secret: readApiKey(event.req.headers) });
-            if (!auth.ok) {
-                if (auth.error.code === "unauthorized")
-                    event.context.authFailure = auth.error.reason;
-                return toErrorResponse(auth.error);
+            const authorized = await deps.toolCall.authorize(readApiKey(event.req.headers));
+            if (!authorized.ok) {
+                event.context.authFailure = authorized.authFailure;
+                event.context.keyId = authorized.key?.id;
+                return toResponse(authorized.answer);
             }
-            event.context.keyId = auth.value.id;
-            const decision = await deps.consumeRateLimit.execute({ key: auth.value });
-            headers = rateLimitHeaders(decision);
-            if (!decision.allowed)
-                return toErrorResponse(rateLimited(decision.resetSeconds * 1000), headers);
-            const response = await handler(event, auth.value);
-            for (const [name, value] of Object.entries(headers))
-                response.headers.set(name, value);
-            return response;
+            event.context.keyId = authorized.call.key.id;
+            headers = authorized.call.headers;
+            return await handler(event, authorized.call);
         }
         catch (error) {
             if (error instanceof StorageUnavailableError)
@@ -38,5 +32,5 @@ export function withApiKey(deps, handler) {
 }
 /** Fail closed: the request is neither authenticated nor counted, so it is refused. */
 export function storageUnavailable() {
-    return toErrorResponse({ code: "service_unavailable", message: "Storage is unavailable; try again shortly." }, { "retry-after": "1" });
+    return toResponse(storageUnavailableAnswer());
 }

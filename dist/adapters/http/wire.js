@@ -1,4 +1,6 @@
 import { ServerResponse, STATUS_CODES } from "node:http";
+import { errorAnswer } from "../../domain/answer.js";
+import { ERRORS } from "../../domain/error-table.js";
 /** How long a connection that is being closed keeps discarding what the client still sends (see lingerThenDestroy). */
 const LINGER_MS = 2_000;
 /** Requests refused before `100 Continue`: the client may never send their body, so their connection closes. */
@@ -75,10 +77,10 @@ export function installExpectContinue(server, mayContinue) {
 }
 /** The answer node:http gives on its own (a request it cannot parse or that timed out), as the error envelope. */
 const CLIENT_ERRORS = {
-    400: ["invalid_request", "The request could not be parsed as HTTP/1.1."],
-    408: ["request_timeout", "The request was not received in time."],
-    413: ["payload_too_large", "The request is too large."],
-    431: ["headers_too_large", "The request headers are too large."],
+    400: { code: "invalid_request", message: "The request could not be parsed as HTTP/1.1." },
+    408: { code: "request_timeout", message: ERRORS.request_timeout.message },
+    413: { code: "payload_too_large", message: "The request is too large." },
+    431: { code: "headers_too_large", message: ERRORS.headers_too_large.message },
 };
 /** Status of a node:http client error, following node's own choice of status. */
 export function clientErrorStatus(error) {
@@ -103,10 +105,10 @@ export function installClientErrorEnvelope(server) {
 }
 /** The raw bytes of a client-error answer: status line with reason phrase, JSON envelope, `Connection: close`. */
 export function clientErrorResponse(status) {
-    const [code, message] = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400];
-    const body = JSON.stringify({ status: "error", code: status, error_code: code, message });
+    const answer = errorAnswer(CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]);
+    const body = JSON.stringify(answer.body);
     return [
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
         "Content-Type: application/json",
         `Content-Length: ${Buffer.byteLength(body)}`,
         "Cache-Control: no-store",

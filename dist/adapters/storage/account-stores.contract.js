@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { SystemClock } from "../system.js";
 import { KeyvAccountStore } from "./keyv-account-store.js";
 import { KeyvFlashStore, KeyvSessionStore } from "./keyv-session-store.js";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.js";
+import { testApi } from "./test-api.js";
 const account = (id, email) => ({ id, email, passwordHash: "scrypt$1$1$1$x$y", createdAt: 1 });
 /** The account, workspace, session and flash stores' contracts, run against any Storage's Keyv namespaces. */
 export function describeAccountStores(label, make) {
+    const { afterEach, describe, expect, it } = testApi();
     describe(`account stores on ${label}`, () => {
         let fixture;
         const open = async () => {

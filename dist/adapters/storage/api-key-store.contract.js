@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashSecret, revoke } from "../../domain/api-key.js";
+import { testApi } from "./test-api.js";
 let sequence = 0;
 /** A stored key with a unique id and hash. */
 export function makeKey(overrides = {}) {
@@ -23,6 +23,7 @@ export function makeKey(overrides = {}) {
 const byId = (a, b) => a.id.localeCompare(b.id);
 /** The ApiKeyStore contract of application/ports.ts, run by every adapter's test (memory, LMDB, Redis). */
 export function describeApiKeyStore(name, make) {
+    const { afterEach, beforeEach, describe, expect, it } = testApi();
     describe(`ApiKeyStore contract: ${name}`, () => {
         let subject;
         beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { KeyedLock } from "./keyed-lock.js";
-import { guardStorage } from "./storage-unavailable.js";
+import { guardStorage } from "../../application/storage-unavailable.js";
 /** Accounts as plain records in one Keyv namespace, plus an email → id index in another; any Keyv backend. */
 export class KeyvAccountStore {
     records;

@@ -1,4 +1,4 @@
-import { guardStorage } from "./storage-unavailable.js";
+import { guardStorage } from "../../application/storage-unavailable.js";
 /** Keys as plain records in one Keyv namespace, plus a hash → id index in another; works on every Keyv backend. */
 export class KeyvApiKeyStore {
     records;

@@ -1,4 +1,4 @@
-import { guardStorage } from "./storage-unavailable.js";
+import { guardStorage } from "../../application/storage-unavailable.js";
 /** Sessions by token hash in one Keyv namespace; the TTL lets Redis drop them itself once they expire. */
 export class KeyvSessionStore {
     records;

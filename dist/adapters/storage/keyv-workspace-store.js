@@ -1,6 +1,6 @@
 import { byCreation } from "../../domain/workspace.js";
 import { KeyedLock } from "./keyed-lock.js";
-import { guardStorage } from "./storage-unavailable.js";
+import { guardStorage } from "../../application/storage-unavailable.js";
 /**
  * Workspaces as records, and memberships kept twice: as a list per workspace and as a list per account, so both
  * lookups are one read on any Keyv backend (none of which can query by field).

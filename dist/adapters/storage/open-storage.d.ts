@@ -17,6 +17,6 @@ export declare function openStorage(config: Config, clock: Clock, logger?: Pick<
  * LMDB for everything durable; rate-limit counters counted in this process's memory (one process per DATA_DIR
  * serves) and written to LMDB every second and on close, so windows survive a restart.
  */
-export declare function openEmbeddedStorage(dataDir: string, clock: Clock): Storage;
+export declare function openEmbeddedStorage(dataDir: string, clock?: Clock): Storage;
 /** Everything in this process's memory; for tests and examples (nothing survives a restart). */
-export declare function openMemoryStorage(clock: Clock): Storage;
+export declare function openMemoryStorage(clock?: Clock): Storage;

@@ -1,4 +1,5 @@
 import Keyv from "keyv";
+import { SystemClock } from "../system.js";
 import { CachedApiKeyStore } from "./cached-api-key-store.js";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.js";
 import { openLmdb } from "./lmdb-keyv-store.js";
@@ -16,7 +17,7 @@ export async function openStorage(config, clock, logger) {
  * LMDB for everything durable; rate-limit counters counted in this process's memory (one process per DATA_DIR
  * serves) and written to LMDB every second and on close, so windows survive a restart.
  */
-export function openEmbeddedStorage(dataDir, clock) {
+export function openEmbeddedStorage(dataDir, clock = new SystemClock()) {
     const lmdb = openLmdb(dataDir);
     const limits = new PersistentRateLimitStore(lmdb.db, clock);
     return {
@@ -31,7 +32,7 @@ export function openEmbeddedStorage(dataDir, clock) {
     };
 }
 /** Everything in this process's memory; for tests and examples (nothing survives a restart). */
-export function openMemoryStorage(clock) {
+export function openMemoryStorage(clock = new SystemClock()) {
     const limits = new MemoryRateLimitStore(clock);
     const keyv = (namespace) => new Keyv({ store: new Map(), namespace, throwOnErrors: true });
     return {

@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testApi } from "./test-api.js";
 /** Long enough that a counting test never straddles a window boundary by chance (short ones test rollover). */
 const HOUR_MS = 3_600_000;
 let sequence = 0;
 const bucket = () => `contract-${process.pid}-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
 /** The RateLimitStore contract of application/ports.ts, run by every limiter's test (memory, Redis). */
 export function describeRateLimitStore(name, make) {
+    const { afterEach, beforeEach, describe, expect, it } = testApi();
     describe(`RateLimitStore contract: ${name}`, () => {
         let subject;
         beforeEach(async () => {

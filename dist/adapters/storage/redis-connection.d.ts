@@ -1,5 +1,5 @@
 import type { Logger } from "../logger.ts";
-import { StorageUnavailableError } from "./storage-unavailable.ts";
+import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 /** The node-redis client every Redis adapter of one process shares. */
 export type RedisClient = ReturnType<typeof createRedisClient>;
 /** Where outages are reported: once when one starts, once when it ends. */

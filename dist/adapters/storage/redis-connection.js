@@ -1,5 +1,5 @@
 import { createClient } from "@keyv/redis";
-import { StorageUnavailableError } from "./storage-unavailable.js";
+import { StorageUnavailableError } from "../../application/storage-unavailable.js";
 /** Longest pause between reconnection attempts, so a returning Redis is used again within about a second. */
 const MAX_RECONNECT_DELAY_MS = 1000;
 /**

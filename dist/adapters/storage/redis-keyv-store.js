@@ -1,7 +1,7 @@
 import KeyvRedis, {} from "@keyv/redis";
 import Keyv, {} from "keyv";
 import { withDeadline } from "./redis-connection.js";
-import { StorageUnavailableError } from "./storage-unavailable.js";
+import { StorageUnavailableError } from "../../application/storage-unavailable.js";
 /**
  * @keyv/redis on a shared, already connected client, with every call bounded by a deadline.
  * It never reconnects on its own: after close(), or before the first connect, calls fail instead of

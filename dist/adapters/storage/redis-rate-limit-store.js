@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { withDeadline } from "./redis-connection.js";
-import { guardStorage } from "./storage-unavailable.js";
+import { guardStorage } from "../../application/storage-unavailable.js";
 /**
  * One fixed-window decision, atomically: Redis runs a script to completion before any other command, so
  * concurrent hits from any number of instances never share a count. The clock is Redis `TIME`, so instances

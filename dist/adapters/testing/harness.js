@@ -1,10 +1,11 @@
 import { Writable } from "node:stream";
-import { buildContainer, resolveAccountDeps, TOKENS } from "../container.js";
+import { buildContainer, TOKENS } from "../container.js";
+import { buildToolCore } from "../core/create-tool-core.js";
 import { createApp } from "../http/app.js";
 import { createLogger } from "../logger.js";
 import { ScryptPasswordHasher } from "../security/scrypt-password-hasher.js";
 import { openMemoryStorage } from "../storage/open-storage.js";
-import { CryptoSecretSource, FixedClock } from "../system.js";
+import { FixedClock } from "../system.js";
 import { tools as catalogTools } from "../tools/index.js";
 import { InlineToolRunner } from "../tools/inline-tool-runner.js";
 /** scrypt at a test cost (N = 2^10): the same code path as production, a thousandth of the work. */
@@ -14,27 +15,12 @@ export function createTestApp(options = {}) {
     const storage = options.storage ?? openMemoryStorage(clock);
     const logs = [];
     const sink = new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) });
-    const container = buildContainer({
-        keys: storage.keys,
-        limits: storage.limits,
-        runner: new InlineToolRunner(),
-        tools: options.tools ?? catalogTools,
-        clock,
-        secrets: new CryptoSecretSource(),
-        env: options.env ?? "development",
-        defaultPolicy: { limit: 60, windowMs: 60_000 },
-        keyv: storage.keyv, passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST),
+    const core = buildToolCore({
+        storage, clock, runner: new InlineToolRunner(), tools: options.tools ?? catalogTools, env: options.env ?? "development",
+        passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST),
     });
-    const app = createApp({
-        authenticateKey: container.get(TOKENS.authenticateKey),
-        consumeRateLimit: container.get(TOKENS.consumeRateLimit),
-        executeTool: container.get(TOKENS.executeTool),
-        catalog: container.get(TOKENS.toolCatalog),
-        keys: storage.keys,
-        logger: createLogger("info", sink),
-        maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
-        accounts: resolveAccountDeps(container, { env: options.env ?? "development", defaultPolicy: { limit: 60, windowMs: 60_000 } }),
-    });
+    const { container } = core.services;
+    const app = createApp(core, { logger: createLogger("info", sink), maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
     return {
         app,
         clock,

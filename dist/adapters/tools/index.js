@@ -1,7 +1,6 @@
 import { clientOnlyTools } from "./client-only/client-only-tools.js";
 import { hashText } from "./crypto/hash-text.js";
 import { jsonFormatter } from "./json/json-formatter.js";
-// @imports crypto
 import { hmacGenerator } from "./crypto/hmac-generator.js";
 import { bcryptHash } from "./crypto/bcrypt-hash.js";
 import { bcryptVerify } from "./crypto/bcrypt-verify.js";
@@ -15,7 +14,6 @@ import { jwtVerify } from "./crypto/jwt-verify.js";
 import { totpGenerator } from "./crypto/totp-generator.js";
 import { passwordStrength } from "./crypto/password-strength.js";
 import { bip39Mnemonic } from "./crypto/bip39-mnemonic.js";
-// @imports encoding
 import { base64Encode } from "./encoding/base64-encode.js";
 import { base64Decode } from "./encoding/base64-decode.js";
 import { urlEncode } from "./encoding/url-encode.js";
@@ -26,7 +24,6 @@ import { textToBinary } from "./encoding/text-to-binary.js";
 import { binaryToText } from "./encoding/binary-to-text.js";
 import { punycodeConverter } from "./encoding/punycode-converter.js";
 import { textToUnicodeEscapes } from "./encoding/text-to-unicode-escapes.js";
-// @imports text
 import { caseConverter } from "./text/case-converter.js";
 import { slugify } from "./text/slugify.js";
 import { textStatistics } from "./text/text-statistics.js";
@@ -37,7 +34,6 @@ import { asciiArtText } from "./text/ascii-art-text.js";
 import { listConverter } from "./text/list-converter.js";
 import { textToNatoAlphabet } from "./text/text-to-nato-alphabet.js";
 import { emojiSearch } from "./text/emoji-search.js";
-// @imports json
 import { jsonMinify } from "./json/json-minify.js";
 import { jsonToYaml } from "./json/json-to-yaml.js";
 import { yamlToJson } from "./json/yaml-to-json.js";
@@ -49,7 +45,6 @@ import { jsonToCsv } from "./json/json-to-csv.js";
 import { csvToJson } from "./json/csv-to-json.js";
 import { jsonDiff } from "./json/json-diff.js";
 import { xmlFormatter } from "./json/xml-formatter.js";
-// @imports conversion
 import { integerBaseConverter } from "./conversion/integer-base-converter.js";
 import { numberToRoman } from "./conversion/number-to-roman.js";
 import { romanToNumber } from "./conversion/roman-to-number.js";
@@ -58,7 +53,6 @@ import { colorConverter } from "./conversion/color-converter.js";
 import { unitConverter } from "./conversion/unit-converter.js";
 import { dataSizeConverter } from "./conversion/data-size-converter.js";
 import { floatIeee754Converter } from "./conversion/float-ieee754-converter.js";
-// @imports network-calc
 import { ipv4SubnetCalculator } from "./network-calc/ipv4-subnet-calculator.js";
 import { ipv6SubnetCalculator } from "./network-calc/ipv6-subnet-calculator.js";
 import { ipv4AddressConverter } from "./network-calc/ipv4-address-converter.js";
@@ -66,14 +60,12 @@ import { ipRangeToCidr } from "./network-calc/ip-range-to-cidr.js";
 import { ipAddressInfo } from "./network-calc/ip-address-info.js";
 import { macAddressLookup } from "./network-calc/mac-address-lookup.js";
 import { ipv6UlaGenerator } from "./network-calc/ipv6-ula-generator.js";
-// @imports date-time
 import { timestampConverter } from "./date-time/timestamp-converter.js";
 import { timezoneConverter } from "./date-time/timezone-converter.js";
 import { dateDiff } from "./date-time/date-diff.js";
 import { cronDescribe } from "./date-time/cron-describe.js";
 import { cronNextRuns } from "./date-time/cron-next-runs.js";
 import { etaCalculator } from "./date-time/eta-calculator.js";
-// @imports generators
 import { uuidGenerator } from "./generators/uuid-generator.js";
 import { ulidGenerator } from "./generators/ulid-generator.js";
 import { nanoidGenerator } from "./generators/nanoid-generator.js";
@@ -81,7 +73,6 @@ import { tokenGenerator } from "./generators/token-generator.js";
 import { loremIpsumGenerator } from "./generators/lorem-ipsum-generator.js";
 import { randomPortGenerator } from "./generators/random-port-generator.js";
 import { macAddressGenerator } from "./generators/mac-address-generator.js";
-// @imports web
 import { urlParser } from "./web/url-parser.js";
 import { queryStringToJson } from "./web/query-string-to-json.js";
 import { userAgentParser } from "./web/user-agent-parser.js";
@@ -91,23 +82,19 @@ import { markdownToHtml } from "./web/markdown-to-html.js";
 import { metaTagGenerator } from "./web/meta-tag-generator.js";
 import { basicAuthGenerator } from "./web/basic-auth-generator.js";
 import { safelinkDecoder } from "./web/safelink-decoder.js";
-// @imports math
 import { mathEvaluator } from "./math/math-evaluator.js";
 import { percentageCalculator } from "./math/percentage-calculator.js";
 import { aspectRatioCalculator } from "./math/aspect-ratio-calculator.js";
-// @imports validation
 import { emailValidator } from "./validation/email-validator.js";
 import { emailNormalizer } from "./validation/email-normalizer.js";
 import { ibanValidator } from "./validation/iban-validator.js";
 import { phoneNumberParser } from "./validation/phone-number-parser.js";
 import { luhnValidator } from "./validation/luhn-validator.js";
 import { jsonSchemaValidator } from "./validation/json-schema-validator.js";
-// @imports images
 import { qrCodeGenerator } from "./images/qr-code-generator.js";
 import { wifiQrCodeGenerator } from "./images/wifi-qr-code-generator.js";
 import { svgPlaceholderGenerator } from "./images/svg-placeholder-generator.js";
 import { barcodeGenerator } from "./images/barcode-generator.js";
-// @imports dev
 import { chmodCalculator } from "./dev/chmod-calculator.js";
 import { regexTester } from "./dev/regex-tester.js";
 import { dockerRunToCompose } from "./dev/docker-run-to-compose.js";
@@ -117,7 +104,6 @@ import { uuidInspector } from "./dev/uuid-inspector.js";
 /** Every server tool, in catalog order within each category. */
 export const serverTools = [
     hashText,
-    // @tools crypto
     hmacGenerator,
     bcryptHash,
     bcryptVerify,
@@ -131,7 +117,6 @@ export const serverTools = [
     totpGenerator,
     passwordStrength,
     bip39Mnemonic,
-    // @tools encoding
     base64Encode,
     base64Decode,
     urlEncode,
@@ -142,7 +127,6 @@ export const serverTools = [
     binaryToText,
     punycodeConverter,
     textToUnicodeEscapes,
-    // @tools text
     caseConverter,
     slugify,
     textStatistics,
@@ -154,7 +138,6 @@ export const serverTools = [
     textToNatoAlphabet,
     emojiSearch,
     jsonFormatter,
-    // @tools json
     jsonMinify,
     jsonToYaml,
     yamlToJson,
@@ -166,7 +149,6 @@ export const serverTools = [
     csvToJson,
     jsonDiff,
     xmlFormatter,
-    // @tools conversion
     integerBaseConverter,
     numberToRoman,
     romanToNumber,
@@ -175,7 +157,6 @@ export const serverTools = [
     unitConverter,
     dataSizeConverter,
     floatIeee754Converter,
-    // @tools network-calc
     ipv4SubnetCalculator,
     ipv6SubnetCalculator,
     ipv4AddressConverter,
@@ -183,14 +164,12 @@ export const serverTools = [
     ipAddressInfo,
     macAddressLookup,
     ipv6UlaGenerator,
-    // @tools date-time
     timestampConverter,
     timezoneConverter,
     dateDiff,
     cronDescribe,
     cronNextRuns,
     etaCalculator,
-    // @tools generators
     uuidGenerator,
     ulidGenerator,
     nanoidGenerator,
@@ -198,7 +177,6 @@ export const serverTools = [
     loremIpsumGenerator,
     randomPortGenerator,
     macAddressGenerator,
-    // @tools web
     urlParser,
     queryStringToJson,
     userAgentParser,
@@ -208,23 +186,19 @@ export const serverTools = [
     metaTagGenerator,
     basicAuthGenerator,
     safelinkDecoder,
-    // @tools math
     mathEvaluator,
     percentageCalculator,
     aspectRatioCalculator,
-    // @tools validation
     emailValidator,
     emailNormalizer,
     ibanValidator,
     phoneNumberParser,
     luhnValidator,
     jsonSchemaValidator,
-    // @tools images
     qrCodeGenerator,
     wifiQrCodeGenerator,
     svgPlaceholderGenerator,
     barcodeGenerator,
-    // @tools dev
     chmodCalculator,
     regexTester,
     dockerRunToCompose,

@@ -1,5 +1,5 @@
 import { isSameToken } from "../../../domain/session.js";
-import { StorageUnavailableError } from "../../storage/storage-unavailable.js";
+import { StorageUnavailableError } from "../../../application/storage-unavailable.js";
 import { clearedSessionCookie, readSessionToken } from "../session/session-cookie.js";
 import { isSameOrigin, readForm } from "./form.js";
 import { messagePage } from "./pages/layout.js";

@@ -8,6 +8,8 @@ export interface OpenApiOptions {
     readonly tools: readonly AnyTool[];
     /** The API version shown in `info.version`. */
     readonly version?: string;
+    /** This deployment's MAX_BODY_BYTES, published as `info.x-max-body-bytes` so clients and the conformance suite know the 413 limit. */
+    readonly maxBodyBytes?: number;
 }
 /** Builds the OpenAPI document of every /api/v1 route from the routes and the tool catalog. */
 export declare function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument;

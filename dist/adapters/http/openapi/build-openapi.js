@@ -1,11 +1,12 @@
-import { STATUS } from "../error-response.js";
+import { ERROR_CODES, ERRORS } from "../../../domain/error-table.js";
 import { SESSION_COOKIE } from "../session/session-cookie.js";
 import { securitySchemes, sharedHeaders, sharedSchemas } from "./components.js";
-import { catalogSchemas, corePaths } from "./core-paths.js";
+import { ROUTES, toOpenApiPath } from "../route-list.js";
+import { catalogSchemas, coreOperations } from "./core-paths.js";
 import { isRecord } from "./json-schema-to-openapi.js";
 import { errorResponseComponents } from "./responses.js";
-import { sessionPaths, sessionSchemas } from "./session-paths.js";
-import { categoryTags, executePaths, toolSchemas } from "./tool-paths.js";
+import { sessionOperations, sessionSchemas } from "./session-paths.js";
+import { categoryTags, concreteExecutePaths, executeOperations, toolSchemas } from "./tool-paths.js";
 /** Builds the OpenAPI document of every /api/v1 route from the routes and the tool catalog. */
 export function buildOpenApiDocument(options) {
     const server = options.tools.filter((tool) => !tool.clientOnly);
@@ -16,6 +17,7 @@ export function buildOpenApiDocument(options) {
             version: options.version ?? "1.0.0",
             description: describeApi(),
             contact: { name: "The maintainers of this deployment" },
+            ...(options.maxBodyBytes ? { "x-max-body-bytes": options.maxBodyBytes } : {}),
         },
         servers: [{ url: "/api/v1", description: "This deployment (local, staging or production: the environment its APP_ENV names).", "x-internal": false }],
         security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
@@ -28,7 +30,7 @@ export function buildOpenApiDocument(options) {
             { name: "Workspaces", description: "Workspaces, members and their keys, for a signed-in account." },
             ...categoryTags(options.tools),
         ],
-        paths: { ...executePaths(options.tools), ...corePaths(), ...sessionPaths() },
+        paths: { ...routePaths(options.tools), ...concreteExecutePaths(options.tools) },
         components: {
             schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...toolSchemas(server) },
             responses: errorResponseComponents(),
@@ -39,7 +41,7 @@ export function buildOpenApiDocument(options) {
     return pruneComponents(document);
 }
 function describeApi() {
-    const rows = Object.entries(STATUS).map(([code, status]) => `| ${status} | \`${code}\` |`);
+    const rows = ERROR_CODES.map((code) => `| ${ERRORS[code].status} | \`${code}\` | ${ERRORS[code].doc} |`);
     return [
         "Runs developer tools (hashing, encoding, JSON, dates, generators …) over HTTP.",
         "",
@@ -49,10 +51,22 @@ function describeApi() {
         "",
         "**Envelopes.** Success: `{\"status\":\"success\",\"code\":200,\"data\":{…}}`. Error: `{\"status\":\"error\",\"code\":<status>,\"error_code\":\"<name>\",\"message\":\"…\"}`; `invalid_input` adds `details`. A known route called with another method answers 405 `method_not_allowed` with `Allow`.",
         "",
-        "| status | error_code |",
-        "|---|---|",
+        "| status | error_code | when |",
+        "|---|---|---|",
         ...rows,
     ].join("\n");
+}
+/** Every declared route at its path, with the operation of the same id. */
+function routePaths(tools) {
+    const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations()].map((op) => [op.operationId, op]));
+    const paths = {};
+    for (const route of ROUTES) {
+        const operation = operations.get(route.operationId);
+        if (!operation)
+            throw new Error(`route ${route.method} ${route.path} has no OpenAPI operation ${route.operationId}`);
+        (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
+    }
+    return paths;
 }
 /** Drops components nothing refers to, so the document carries no dead definitions. */
 export function pruneComponents(document) {

@@ -1,10 +1,10 @@
-import { type WireCode } from "../error-response.ts";
+import { type WireCode } from "../../../domain/error-table.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
 /** A `$ref` into the document's components. */
 export declare const ref: (kind: "schemas" | "responses" | "headers" | "parameters", name: string) => {
     $ref: string;
 };
-/** Every error_code of one HTTP status, read from the one STATUS table. */
+/** Every error_code of one HTTP status, read from the one ERRORS table. */
 export declare function codesFor(status: number): WireCode[];
 /** A success envelope whose `data` is described by `data`: the shared `Success` plus the member's own schema. */
 export declare function successOf(data: OpenApiSchema, status?: number): OpenApiSchema;

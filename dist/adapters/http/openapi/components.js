@@ -1,11 +1,11 @@
 import { ENVIRONMENTS } from "../../../domain/api-key.js";
 import { MAX_LIMIT, MAX_WINDOW_SECONDS } from "../../../domain/rate-limit.js";
-import { STATUS } from "../error-response.js";
+import { ERROR_CODES, ERRORS } from "../../../domain/error-table.js";
 /** A `$ref` into the document's components. */
 export const ref = (kind, name) => ({ $ref: `#/components/${kind}/${name}` });
-/** Every error_code of one HTTP status, read from the one STATUS table. */
+/** Every error_code of one HTTP status, read from the one ERRORS table. */
 export function codesFor(status) {
-    return Object.keys(STATUS).filter((code) => STATUS[code] === status);
+    return ERROR_CODES.filter((code) => ERRORS[code].status === status);
 }
 const integer = (minimum, maximum, description) => ({
     type: "integer",
@@ -22,9 +22,9 @@ export function successOf(data, status = 200) {
 export function sharedSchemas() {
     return { ...envelopeSchemas(), ...errorSchemasByStatus(), ...keySchemas() };
 }
-/** One error envelope per status, its error_code enum read from the STATUS table. */
+/** One error envelope per status, its error_code enum read from the ERRORS table. */
 function errorSchemasByStatus() {
-    const statuses = [...new Set(Object.values(STATUS))].sort((a, b) => a - b);
+    const statuses = [...new Set(ERROR_CODES.map((code) => ERRORS[code].status))].sort((a, b) => a - b);
     return Object.fromEntries(statuses.map((status) => [
         `Error${status}`,
         {
@@ -62,7 +62,7 @@ function envelopeSchemas() {
         ErrorCode: {
             type: "string",
             description: "Stable machine-readable cause; see the table in the API description.",
-            enum: Object.keys(STATUS),
+            enum: ERROR_CODES,
         },
         InputIssue: {
             type: "object",

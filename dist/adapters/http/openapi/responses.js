@@ -1,5 +1,5 @@
 import { headersOf, ref } from "./components.js";
-/** One shared response per error status; the error_code enum of each comes from the STATUS table. */
+/** One shared response per error status; the error_code enum of each comes from the ERRORS table. */
 const ERROR_RESPONSES = {
     400: { code: "invalid_request", name: "BadRequest", description: "The body is not JSON, not an object with an object member `input`, or the tool runs only in a browser.", message: 'The body must be a JSON object with an object member "input".' },
     401: { code: "unauthorized", name: "Unauthorized", description: "No valid credentials. Every missing, malformed, unknown, revoked or other-environment key gets this same body.", message: "A valid API key is required." },

@@ -22,17 +22,21 @@ export function toolSchemas(tools) {
     schemas.ExecuteResult = successOf(outputOf({ type: "object", description: "The tool's output." }));
     return schemas;
 }
-/** The generic execute route, its alias, and one concrete path per server tool (typed input and output). */
-export function executePaths(tools) {
+/** The generic execute operation and its alias (their paths come from the route list). */
+export function executeOperations(tools) {
+    const sample = tools.find((tool) => !tool.clientOnly);
+    return [
+        genericExecute("executeTool", "tool", sample, "Run any tool by id."),
+        genericExecute("executeToolBySlug", "slug", sample, "The same as `POST /execute/{tool}`."),
+    ];
+}
+/**
+ * One concrete path per server tool, with its typed input and output: documentation of the values the route
+ * `POST /execute/{tool}` takes (they are served by that one route), so clients and generators get exact types.
+ */
+export function concreteExecutePaths(tools) {
     const server = tools.filter((tool) => !tool.clientOnly);
-    const sample = server[0];
-    const paths = {
-        "/execute/{tool}": { post: genericExecute("executeTool", "tool", sample, "Run any tool by id.") },
-        "/tools/{slug}/execute": { post: genericExecute("executeToolBySlug", "slug", sample, "The same as `POST /execute/{tool}`.") },
-    };
-    for (const tool of server)
-        paths[`/execute/${tool.id}`] = { post: concreteExecute(tool) };
-    return paths;
+    return Object.fromEntries(server.map((tool) => [`/execute/${tool.id}`, { post: concreteExecute(tool) }]));
 }
 /** One tag per tool category, for the concrete execute paths. */
 export function categoryTags(tools) {

@@ -1,6 +1,6 @@
 import { toSuccessResponse } from "../error-response.js";
 /** GET /keys/current: the calling key, never its secret or hash. */
-export const currentKeyHandler = (_event, key) => toSuccessResponse({
+export const currentKeyHandler = (_event, { key, headers }) => toSuccessResponse({
     key: {
         id: key.id,
         name: key.name,
@@ -9,4 +9,4 @@ export const currentKeyHandler = (_event, key) => toSuccessResponse({
         limit: key.policy.limit,
         windowSeconds: key.policy.windowMs / 1000,
     },
-});
+}, 200, headers);

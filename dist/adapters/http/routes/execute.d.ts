@@ -1,7 +1,7 @@
-import type { ExecuteTool } from "../../../application/execute-tool.ts";
+import { type ToolCall } from "../../../application/tool-call.ts";
 import type { KeyedHandler } from "../protect.ts";
-/** POST /execute/:tool and its alias /tools/:tool/execute. */
+/** POST /execute/:tool and its alias /tools/:tool/execute: reads the body, then the core does the rest. */
 export declare function executeHandler(deps: {
-    executeTool: ExecuteTool;
+    toolCall: Pick<ToolCall, "run">;
     maxBodyBytes: number;
 }): KeyedHandler;

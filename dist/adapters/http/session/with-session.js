@@ -1,5 +1,5 @@
 import { isSameToken } from "../../../domain/session.js";
-import { StorageUnavailableError } from "../../storage/storage-unavailable.js";
+import { StorageUnavailableError } from "../../../application/storage-unavailable.js";
 import { toErrorResponse } from "../error-response.js";
 import { storageUnavailable } from "../protect.js";
 import { clearedSessionCookie, readSessionToken } from "./session-cookie.js";

@@ -6,7 +6,7 @@ export declare class SchemaRefusal extends Error {
     constructor(issues: readonly InputIssue[]);
 }
 /** Validates like the API does (defaults applied), then runs the tool; for colocated tool tests only. */
-export declare function runTool(tool: ToolDefinition, input: Record<string, unknown>): Promise<import("../../../domain/result.ts").Result<any, import("../../../domain/errors.ts").DomainError>>;
+export declare function runTool(tool: ToolDefinition, input: Record<string, unknown>): Promise<import("../../../index.ts").Result<any, import("../../../domain/errors.ts").DomainError>>;
 /**
  * The output of a run that must succeed. Typed loosely on purpose: tests probe members of union outputs
  * (svg or pngBase64) that the output schema already checks.

@@ -1,4 +1,4 @@
-/** Thrown by storage adapters when the backing store cannot be reached; the HTTP layer answers 503. */
+/** Thrown by a storage (built-in or one of your own) when its backing store cannot be reached: the core fails closed with 503 service_unavailable. */
 export class StorageUnavailableError extends Error {
     name = "StorageUnavailableError";
     constructor(message, options) {
