@@ -2,7 +2,8 @@
 export { createToolCore, type ToolCore, type ToolCoreOptions } from "./adapters/core/create-tool-core.ts";
 export { type CoreStorage, type CreatedKey, type KeyManager, ToolCoreError } from "./adapters/core/key-manager.ts";
 export { ERRORS, ERROR_CODES, type ErrorInfo, type WireCode } from "./domain/error-table.ts";
-export type { Answer, ErrorBody, SuccessBody } from "./domain/answer.ts";
+export { type Answer, type ErrorBody, errorAnswer, type SuccessBody, successAnswer, type WireError } from "./domain/answer.ts";
+export { type AuthorizedCall, storageUnavailableAnswer } from "./application/tool-call.ts";
 export { defineTool, type JsonSchema, type ToolContext, type ToolDefinition, type ToolExample } from "./domain/tool.ts";
 export { err, ok, type Result } from "./domain/result.ts";
 export { invalidField, invalidInput, type DomainError, type InputIssue } from "./domain/errors.ts";

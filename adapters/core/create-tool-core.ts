@@ -1,6 +1,7 @@
 import type { AttemptLimits } from "../../application/attempt-limits.ts";
 import type { Clock, PasswordHasher, ToolRunner } from "../../application/ports.ts";
 import { toToolSummary } from "../../application/tool-views.ts";
+import type { ToolCall } from "../../application/tool-call.ts";
 import type { Answer } from "../../domain/answer.ts";
 import type { Environment } from "../../domain/api-key.ts";
 import { toPolicy } from "../../domain/rate-limit.ts";
@@ -37,6 +38,13 @@ export interface ToolCoreOptions {
 export interface ToolCore {
   /** What `POST /api/v1/execute/{toolId}` answers for this key and `{"input": input}`; never rejects for a domain error. */
   execute(call: { readonly secret: string | undefined; readonly toolId: string; readonly input: unknown }): Promise<Answer>;
+  /**
+   * The two steps of `execute`, for a transport that reads the request body in between (so a request without a
+   * valid key never has its body read): auth and rate limit, then the tool. Both throw StorageUnavailableError
+   * when storage cannot answer (answer it with `storageUnavailableAnswer()`).
+   */
+  authorize: ToolCall["authorize"];
+  run: ToolCall["run"];
   readonly keys: KeyManager;
   readonly tools: { list(): ReturnType<typeof toToolSummary>[] };
   /** Stops the worker processes (if any) and closes the storage. */
@@ -75,6 +83,8 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   };
   return {
     execute: (call) => toolCall.execute(call),
+    authorize: (secret) => toolCall.authorize(secret),
+    run: (call, toolId, input) => toolCall.run(call, toolId, input),
     keys: keyManager(services),
     tools: { list: () => catalog.list().map(toToolSummary) },
     close: async () => {

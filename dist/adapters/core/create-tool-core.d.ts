@@ -1,6 +1,7 @@
 import type { AttemptLimits } from "../../application/attempt-limits.ts";
 import type { Clock, PasswordHasher, ToolRunner } from "../../application/ports.ts";
 import { toToolSummary } from "../../application/tool-views.ts";
+import type { ToolCall } from "../../application/tool-call.ts";
 import type { Answer } from "../../domain/answer.ts";
 import type { Environment } from "../../domain/api-key.ts";
 import type { SessionPolicy } from "../../domain/session.ts";
@@ -37,6 +38,13 @@ export interface ToolCore {
         readonly toolId: string;
         readonly input: unknown;
     }): Promise<Answer>;
+    /**
+     * The two steps of `execute`, for a transport that reads the request body in between (so a request without a
+     * valid key never has its body read): auth and rate limit, then the tool. Both throw StorageUnavailableError
+     * when storage cannot answer (answer it with `storageUnavailableAnswer()`).
+     */
+    authorize: ToolCall["authorize"];
+    run: ToolCall["run"];
     readonly keys: KeyManager;
     readonly tools: {
         list(): ReturnType<typeof toToolSummary>[];

@@ -35,6 +35,8 @@ export function buildToolCore(options) {
     };
     return {
         execute: (call) => toolCall.execute(call),
+        authorize: (secret) => toolCall.authorize(secret),
+        run: (call, toolId, input) => toolCall.run(call, toolId, input),
         keys: keyManager(services),
         tools: { list: () => catalog.list().map(toToolSummary) },
         close: async () => {
