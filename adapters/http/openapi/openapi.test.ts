@@ -29,18 +29,6 @@ describe("GET /api/v1/openapi.json", () => {
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
   });
 
-  it("documents every route of the contract", () => {
-    const routes = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-    expect(routes).toEqual(
-      expect.arrayContaining([
-        "POST /execute/{tool}", "POST /tools/{slug}/execute", "GET /tools", "GET /tools/{slug}", "GET /keys/current", "GET /health",
-        "GET /openapi.json", "POST /auth/sign-up", "POST /auth/sign-in", "POST /auth/sign-out", "GET /auth/session", "GET /workspaces",
-        "POST /workspaces", "PATCH /workspaces/{id}", "GET /workspaces/{id}/members", "GET /workspaces/{id}/keys",
-        "POST /workspaces/{id}/keys/{keyId}/revoke",
-      ]),
-    );
-  });
-
   it("has one typed execute path per server tool, with its examples", () => {
     for (const tool of serverTools) {
       const post = operation(`/execute/${tool.id}`, "post");
