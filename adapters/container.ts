@@ -24,6 +24,7 @@ import { SignIn } from "../application/sign-in.ts";
 import { SignOut } from "../application/sign-out.ts";
 import { SignUp, type SignUpDeps } from "../application/sign-up.ts";
 import { SwitchWorkspace } from "../application/switch-workspace.ts";
+import { ToolCall } from "../application/tool-call.ts";
 import type { Environment, RateLimitPolicy } from "../domain/api-key.ts";
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
@@ -47,6 +48,7 @@ export const TOKENS = {
   authenticateKey: Symbol.for("AuthenticateKey") as ServiceIdentifier<AuthenticateKey>,
   consumeRateLimit: Symbol.for("ConsumeRateLimit") as ServiceIdentifier<ConsumeRateLimit>,
   executeTool: Symbol.for("ExecuteTool") as ServiceIdentifier<ExecuteTool>,
+  toolCall: Symbol.for("ToolCall") as ServiceIdentifier<ToolCall>,
   createKey: Symbol.for("CreateKey") as ServiceIdentifier<CreateKey>,
   revokeKey: Symbol.for("RevokeKey") as ServiceIdentifier<RevokeKey>,
   listKeys: Symbol.for("ListKeys") as ServiceIdentifier<ListKeys>,
@@ -85,6 +87,8 @@ export interface Infrastructure {
   readonly passwordHasher?: PasswordHasher;
   readonly sessionPolicy?: SessionPolicy;
   readonly attemptLimits?: AttemptLimits;
+  /** Hears of bugs that ToolCall.execute answers as 500 internal_error. */
+  readonly onBug?: (error: unknown) => void;
 }
 
 /** The composition root: the only place that knows every implementation. */
@@ -107,6 +111,11 @@ export function buildContainer(infra: Infrastructure): Container {
   container.bind(TOKENS.executeTool).toResolvedValue(
     (tools: ToolCatalog, schemas: SchemaValidator, runner: ToolRunner) => new ExecuteTool({ tools, schemas, runner }),
     [TOKENS.toolCatalog, TOKENS.schemaValidator, TOKENS.toolRunner],
+  );
+  container.bind(TOKENS.toolCall).toResolvedValue(
+    (authenticateKey: AuthenticateKey, consumeRateLimit: ConsumeRateLimit, executeTool: ExecuteTool) =>
+      new ToolCall({ authenticateKey, consumeRateLimit, executeTool, onBug: infra.onBug }),
+    [TOKENS.authenticateKey, TOKENS.consumeRateLimit, TOKENS.executeTool],
   );
   container.bind(TOKENS.createKey).toResolvedValue(
     (keys: ApiKeyStore, secrets: SecretSource, clock: Clock) => new CreateKey({ keys, secrets, clock, defaultPolicy: infra.defaultPolicy }),

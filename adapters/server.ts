@@ -5,22 +5,22 @@ import { toNodeHandler } from "h3";
 import type { ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { Config } from "./config.ts";
-import { buildContainer, resolveAccountDeps, TOKENS } from "./container.ts";
+import { TOKENS } from "./container.ts";
+import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
 import { createApp } from "./http/app.ts";
 import { continueCheck } from "./http/continue-check.ts";
 import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } from "./http/wire.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
-import { CryptoSecretSource, SystemClock } from "./system.ts";
-import { tools as catalogTools } from "./tools/index.ts";
-import { ProcessPoolToolRunner } from "./tools/process-pool.ts";
+import { SystemClock } from "./system.ts";
 
 /** A listening server and what it holds open. */
 export interface RunningServer {
   readonly url: string;
   readonly server: Server;
   readonly app: H3;
-  readonly container: ReturnType<typeof buildContainer>;
+  readonly core: ToolCore;
+  readonly container: ToolCore["services"]["container"];
   readonly storage: Storage;
   /** Stops accepting, lets in-flight requests finish (up to the shutdown timeout), then closes storage. */
   close(): Promise<void>;
@@ -32,42 +32,26 @@ export interface ServerOptions {
   readonly runner?: ToolRunner & { close?(): Promise<void> };
 }
 
-/** Opens storage, wires the core and serves it over node:http. */
+/** Opens storage, wires the core (createToolCore) and serves the reference app over node:http. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = new SystemClock();
   const storage = await openStorage(config, clock, logger);
-  const runner: ToolRunner & { close?(): Promise<void> } = options.runner ??
-    new ProcessPoolToolRunner({ onError: (error) => logger.warn({ err: error }, "tool process failed") });
-  const container = buildContainer({
-    keys: storage.keys,
-    limits: storage.limits,
-    runner,
-    tools: options.tools ?? catalogTools,
-    clock,
-    secrets: new CryptoSecretSource(),
-    env: config.appEnv,
-    defaultPolicy: config.defaultPolicy,
-    keyv: storage.keyv,
+  const runner = options.runner ?? await workerRunner(logger);
+  const core = await createToolCore({
+    storage, tools: options.tools, env: config.appEnv, runner, clock,
+    defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
+    onError: (error) => logger.error({ err: error }, "unhandled error"),
   });
-  const app = createApp({
-    authenticateKey: container.get(TOKENS.authenticateKey),
-    consumeRateLimit: container.get(TOKENS.consumeRateLimit),
-    executeTool: container.get(TOKENS.executeTool),
-    catalog: container.get(TOKENS.toolCatalog),
-    keys: storage.keys,
-    logger,
-    maxBodyBytes: config.maxBodyBytes,
-    trustProxy: config.trustProxy,
-    accounts: resolveAccountDeps(container, { env: config.appEnv, defaultPolicy: config.defaultPolicy }),
-  });
+  const app = createApp(core, { logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy });
   const server = createServer(
     // A client that trickles its headers or body cannot hold a connection for long.
     { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, ServerResponse: wireResponseClass(config.maxBodyBytes) },
     toNodeHandler(app),
   );
   installClientErrorEnvelope(server);
-  installExpectContinue(server, continueCheck({ authenticateKey: container.get(TOKENS.authenticateKey), maxBodyBytes: config.maxBodyBytes }));
+  const authenticateKey = core.services.container.get(TOKENS.authenticateKey);
+  installExpectContinue(server, continueCheck({ authenticateKey, maxBodyBytes: config.maxBodyBytes }));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
@@ -76,10 +60,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const close = async () => {
     await drain(server, config.shutdownTimeoutMs);
-    await runner.close?.();
-    await storage.close();
+    await core.close();
   };
-  return { url: `http://${host}:${port}`, server, app, container, storage, close };
+  return { url: `http://${host}:${port}`, server, app, core, container: core.services.container, storage, close };
 }
 
 /** Stops accepting and waits for in-flight requests; idle keep-alive sockets close at once. */
@@ -93,4 +76,10 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
     });
     server.closeIdleConnections();
   });
+}
+
+/** The isolated pool production runs, its failures logged. */
+async function workerRunner(logger: Logger): Promise<ToolRunner> {
+  const { ProcessPoolToolRunner } = await import("./tools/process-pool.ts");
+  return new ProcessPoolToolRunner({ onError: (error) => logger.warn({ err: error }, "tool process failed") });
 }

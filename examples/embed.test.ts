@@ -1,23 +1,39 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { createApp } from "tool-execution-api/http";
 import { startEmbeddedServer } from "./embed.ts";
 
-describe("examples/embed.ts", () => {
+const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2
+
+describe("examples/embed.ts: the core in a plain node:http server", () => {
   const started = startEmbeddedServer();
   afterAll(async () => (await started).server.close());
 
-  it("runs a tool through the core from a plain node:http server", async () => {
-    const { url, secret } = await started;
-    const response = await fetch(`${url}/run/hash-text`, {
-      method: "POST",
-      headers: { "x-api-key": secret },
-      body: JSON.stringify({ algorithm: "sha256", text: "abc" }),
-    });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ algorithm: "sha256", digest: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" });
+  const cases: [string, (secret: string) => { path: string; headers: Record<string, string>; body: string }][] = [
+    ["a tool run", (secret) => ({ path: "/api/v1/execute/hash-text", headers: { "x-api-key": secret }, body: '{"input":{"algorithm":"sha256","text":"abc"}}' })],
+    ["a bearer key", (secret) => ({ path: "/api/v1/execute/hash-text", headers: { authorization: `Bearer ${secret}` }, body: '{"input":{"algorithm":"sha256","text":"abc"}}' })],
+    ["no key (body never read)", () => ({ path: "/api/v1/execute/hash-text", headers: {}, body: "not json" })],
+    ["an unknown tool", (secret) => ({ path: "/api/v1/execute/no-such-tool", headers: { "x-api-key": secret }, body: '{"input":{}}' })],
+    ["invalid input", (secret) => ({ path: "/api/v1/execute/hash-text", headers: { "x-api-key": secret }, body: '{"input":{"algorithm":"md4"}}' })],
+    ["a body that is not JSON", (secret) => ({ path: "/api/v1/execute/hash-text", headers: { "x-api-key": secret }, body: "{" })],
+  ];
+
+  it.each(cases)("answers %s exactly as the reference app does", async (_name, make) => {
+    const { url, secret, core } = await started;
+    const request = make(secret);
+    const headers = { "content-type": "application/json", ...request.headers };
+    const embedded = await fetch(`${url}${request.path}`, { method: "POST", headers, body: request.body });
+    const reference = await createApp(core).request(request.path, { method: "POST", headers, body: request.body });
+    expect(embedded.status).toBe(reference.status);
+    expect(await embedded.json()).toEqual(await reference.json());
+    for (const name of ["x-ratelimit-limit", "x-ratelimit-reset", "retry-after"]) expect(embedded.headers.get(name)).toBe(reference.headers.get(name));
+    expect(embedded.headers.has("x-ratelimit-remaining")).toBe(reference.headers.has("x-ratelimit-remaining"));
   });
 
-  it("refuses a request without a key", async () => {
-    const { url } = await started;
-    expect((await fetch(`${url}/run/hash-text`, { method: "POST", body: "{}" })).status).toBe(401);
+  it("runs the tool: the digest is FIPS 180-2's", async () => {
+    const { url, secret } = await started;
+    const response = await fetch(`${url}/api/v1/execute/hash-text`, {
+      method: "POST", headers: { "x-api-key": secret }, body: '{"input":{"algorithm":"sha256","text":"abc"}}',
+    });
+    expect(await response.json()).toEqual({ status: "success", code: 200, data: { output: { algorithm: "sha256", digest: ABC_SHA256 } } });
   });
 });

@@ -1,66 +1,63 @@
 /**
- * Embedding the core in your own node:http server, without the h3 adapter: the use cases are plain classes,
- * so any framework can call them. Run: `npx tsx examples/embed.ts` (prints a demo key and the URL).
+ * Embedding the core in a plain node:http server, no h3: the core answers the whole contract (auth, rate limit,
+ * validation, envelope, headers), so this server answers exactly what the reference server answers.
+ * Run: `node --import tsx examples/embed.ts` (prints a demo key and the URL).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { buildContainer, TOKENS } from "../adapters/container.ts";
-import { openMemoryStorage } from "../adapters/storage/open-storage.ts";
-import { CryptoSecretSource, SystemClock } from "../adapters/system.ts";
-import { tools } from "../adapters/tools/index.ts";
-import { InlineToolRunner } from "../adapters/tools/inline-tool-runner.ts";
+import { type Answer, createToolCore, errorAnswer, storageUnavailableAnswer, StorageUnavailableError, type ToolCore } from "tool-execution-api";
 
-/** Builds the core on in-memory storage and serves `POST /run/<tool>` with a plain node:http handler. */
-export async function startEmbeddedServer(port = 0): Promise<{ server: Server; url: string; secret: string }> {
-  const clock = new SystemClock();
-  const storage = openMemoryStorage(clock);
-  const container = buildContainer({
-    keys: storage.keys, limits: storage.limits, runner: new InlineToolRunner(), tools, clock,
-    secrets: new CryptoSecretSource(), env: "development", defaultPolicy: { limit: 100, windowMs: 60_000 },
+const MAX_BODY_BYTES = 1_048_576;
+
+/** Serves `POST /api/v1/execute/<tool>` from a core on in-memory storage. */
+export async function startEmbeddedServer(port = 0): Promise<{ server: Server; url: string; secret: string; core: ToolCore }> {
+  const core = await createToolCore({ defaultLimit: { limit: 100, windowSeconds: 60 } });
+  const server = createServer((req, res) => {
+    answerRequest(core, req).then((answer) => write(res, answer), () => write(res, errorAnswer({ code: "internal_error", message: "An internal error occurred." })));
   });
-  const authenticate = container.get(TOKENS.authenticateKey);
-  const consume = container.get(TOKENS.consumeRateLimit);
-  const execute = container.get(TOKENS.executeTool);
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const toolId = /^\/run\/([\w-]+)$/.exec(req.url ?? "")?.[1];
-    if (req.method !== "POST" || !toolId) return reply(res, 404, { error: "not found" });
-    const auth = await authenticate.execute({ secret: req.headers["x-api-key"] as string | undefined });
-    if (!auth.ok) return reply(res, 401, { error: auth.error.code });
-    const decision = await consume.execute({ key: auth.value });
-    if (!decision.allowed) return reply(res, 429, { error: "rate_limited", retryInSeconds: decision.resetSeconds });
-    let input: unknown;
-    try {
-      input = JSON.parse(await readBody(req));
-    } catch {
-      return reply(res, 400, { error: "invalid_json" });
-    }
-    const result = await execute.execute({ toolId, input: (input ?? {}) as Record<string, unknown> });
-    return result.ok ? reply(res, 200, result.value.output) : reply(res, 422, { error: result.error.code, message: result.error.message });
-  };
-
-  const server = createServer((req, res) => void handle(req, res).catch(() => reply(res, 500, { error: "internal" })));
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const created = await container.get(TOKENS.createKey).execute({ name: "embedded-demo", env: "development" });
-  if (!created.ok) throw new Error(created.error.message);
-  const { port: bound } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${bound}`, secret: created.value.secret };
+  server.once("close", () => void core.close());
+  const { secret } = await core.keys.create({ name: "embedded-demo" });
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secret, core };
 }
 
-function reply(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+async function answerRequest(core: ToolCore, req: IncomingMessage): Promise<Answer> {
+  const toolId = /^\/api\/v1\/execute\/([^/?]+)$/.exec(req.url ?? "")?.[1];
+  if (req.method !== "POST" || !toolId) return errorAnswer({ code: "not_found", message: "No route matches this path." });
+  try {
+    // Auth and the rate limit first: a request without a valid key never has its body read.
+    const authorized = await core.authorize(header(req, "x-api-key") ?? bearer(header(req, "authorization")));
+    if (!authorized.ok) return authorized.answer;
+    const body = await readJson(req);
+    if ("code" in body) return errorAnswer(body, authorized.call.headers);
+    return await core.run(authorized.call, decodeURIComponent(toolId), body.value?.input);
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return storageUnavailableAnswer();
+    throw error;
+  }
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readJson(req: IncomingMessage): Promise<{ value: { input?: unknown } | null } | { code: "invalid_json" | "payload_too_large"; message: string }> {
   let body = "";
   for await (const chunk of req) {
     body += chunk;
-    if (body.length > 1_048_576) throw new Error("too large");
+    if (body.length > MAX_BODY_BYTES) return { code: "payload_too_large", message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` };
   }
-  return body;
+  try {
+    return { value: JSON.parse(body) };
+  } catch (error) {
+    return { code: "invalid_json", message: `The request body is not valid JSON: ${(error as Error).message}` };
+  }
 }
+
+function write(res: ServerResponse, answer: Answer): void {
+  res.writeHead(answer.status, { ...answer.headers, "content-type": "application/json" }).end(JSON.stringify(answer.body));
+}
+
+const header = (req: IncomingMessage, name: string) => (typeof req.headers[name] === "string" ? (req.headers[name] as string) : undefined);
+const bearer = (value: string | undefined) => (value?.startsWith("Bearer ") ? value.slice(7) : undefined);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { url, secret } = await startEmbeddedServer(Number(process.env.PORT ?? 0));
-  console.log(`Embedded core on ${url}\ncurl -s -X POST ${url}/run/hash-text -H 'x-api-key: ${secret}' -d '{"algorithm":"sha256","text":"hi"}'`);
+  console.log(`Embedded core on ${url}\ncurl -s ${url}/api/v1/execute/hash-text -H 'x-api-key: ${secret}' -d '{"input":{"algorithm":"sha256","text":"hi"}}'`);
 }

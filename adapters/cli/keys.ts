@@ -1,10 +1,11 @@
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { ApiKeySummary } from "../../domain/api-key.ts";
 import { loadConfig } from "../config.ts";
-import { buildContainer, TOKENS } from "../container.ts";
+import { TOKENS } from "../container.ts";
+import { buildToolCore } from "../core/create-tool-core.ts";
 import { openStorage } from "../storage/open-storage.ts";
-import { CryptoSecretSource, SystemClock } from "../system.ts";
-import { tools } from "../tools/index.ts";
+import { SystemClock } from "../system.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
 const USAGE = `Usage:
@@ -37,10 +38,12 @@ async function main(argv: string[]): Promise<number> {
   const clock = new SystemClock();
   const storage = await openStorage(config, clock);
   try {
-    const container = buildContainer({
-      keys: storage.keys, limits: storage.limits, runner: new InlineToolRunner(), tools, clock,
-      secrets: new CryptoSecretSource(), env: config.appEnv, defaultPolicy: config.defaultPolicy,
+    // Key management only: no tools, so no schema is compiled and no tool library is loaded.
+    const core = buildToolCore({
+      storage, clock, tools: [], runner: new InlineToolRunner(), env: config.appEnv,
+      defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     });
+    const { container } = core.services;
     if (command === "create") {
       const result = await container.get(TOKENS.createKey).execute({
         name: values.name ?? "",
@@ -94,10 +97,17 @@ function toTable(keys: readonly ApiKeySummary[]): string {
   return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(`${error instanceof UsageError || error instanceof TypeError ? error.message : String(error)}\n`);
-    process.exit(error instanceof UsageError || error instanceof TypeError ? 2 : 1);
-  },
-);
+/** `keys …`: runs one command and returns the exit code (2 for a usage or input problem), printing any error. */
+export async function runKeysCommand(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (error) {
+    const usage = error instanceof UsageError || error instanceof TypeError;
+    process.stderr.write(`${usage ? (error as Error).message : String(error)}\n`);
+    return usage ? 2 : 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exit(await runKeysCommand(process.argv.slice(2)));
+}

@@ -1,69 +1,68 @@
 import { H3, type H3Event, type HTTPError } from "h3";
-import type { AuthenticateKey } from "../../application/authenticate-key.ts";
-import type { ConsumeRateLimit } from "../../application/consume-rate-limit.ts";
-import type { ExecuteTool } from "../../application/execute-tool.ts";
-import type { ApiKeyStore, ToolCatalog } from "../../application/ports.ts";
-import type { Logger } from "../logger.ts";
+import type { ToolCore } from "../core/create-tool-core.ts";
+import { createLogger, type Logger } from "../logger.ts";
 import { type WireError, toErrorResponse } from "./error-response.ts";
 import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { docsRoutes } from "./docs/docs-routes.ts";
 import { openApiHandler } from "./openapi/openapi-route.ts";
 import { withApiKey } from "./protect.ts";
 import { beginRequest } from "./request-state.ts";
+import { type OperationId, ROUTES } from "./route-list.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
 import { executeHandler } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
 import { toolRoutes } from "./routes/tools.ts";
-import type { AccountDeps } from "./session/session-deps.ts";
-import { type RouteSpec, sessionApiRoutes } from "./session/session-routes.ts";
+import { type RouteSpec, sessionApiHandlers } from "./session/session-routes.ts";
 
-/** What the HTTP adapter needs: use cases and read-only ports, never the container. */
-export interface AppDeps {
-  readonly authenticateKey: AuthenticateKey;
-  readonly consumeRateLimit: ConsumeRateLimit;
-  readonly executeTool: ExecuteTool;
-  readonly catalog: ToolCatalog;
-  readonly keys: Pick<ApiKeyStore, "ping">;
-  readonly logger: Logger;
-  readonly maxBodyBytes: number;
-  /** Accounts, sessions and workspaces: the session API and /dashboard are served only when given. */
-  readonly accounts?: AccountDeps;
+/** How the reference app serves a core; every option has a default fit for embedding. */
+export interface AppOptions {
+  /** Request lines at info, bugs at error. Default: a JSON logger at `warn` on stdout. */
+  readonly logger?: Logger;
+  /** Larger request bodies get 413. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
   /** TRUST_PROXY: whose X-Forwarded-For / X-Forwarded-Proto to believe; none when absent. */
   readonly trustProxy?: TrustProxy;
 }
 
-/** The reference server: every /api/v1 route of the contract on h3. */
-export function createApp(deps: AppDeps): H3 {
-  const { logger } = deps;
+type Handler = RouteSpec[2];
+
+/** The reference server for a core: every /api/v1 route of the route list, /docs and the dashboard, on h3. */
+export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
+  const logger = options.logger ?? createLogger("warn");
+  const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
+  const { services } = core;
   const onBug = (error: unknown, event: H3Event) => {
     logger.error({ requestId: event.context.requestId, err: error }, "unhandled error");
     return toErrorResponse({ code: "internal_error", message: "An internal error occurred." });
   };
   const app = new H3({
     silent: true,
-    onRequest: (event) => beginRequest(event, deps.trustProxy),
+    onRequest: (event) => beginRequest(event, options.trustProxy),
     onResponse: (response, event) => finishRequest(response, event, logger),
     onError: (error, event) => (isOwnHttpError(error) ? toErrorResponse(fromHttpError(error)) : onBug(error.cause ?? error, event)),
   });
-  const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ ...deps, onBug }, handler);
-  const execute = keyed(executeHandler(deps));
-  const tools = toolRoutes(deps.catalog);
-
-  route(app, "POST", "/api/v1/execute/:tool", execute);
-  route(app, "POST", "/api/v1/tools/:tool/execute", execute);
-  route(app, "GET", "/api/v1/tools", tools.list);
-  route(app, "GET", "/api/v1/tools/:tool", tools.one);
-  route(app, "GET", "/api/v1/keys/current", keyed(currentKeyHandler));
-  route(app, "GET", "/api/v1/health", healthHandler(deps));
-  route(app, "GET", "/api/v1/openapi.json", openApiHandler(deps.catalog.list(), { maxBodyBytes: deps.maxBodyBytes }));
+  const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
+  const execute = keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes }));
+  const tools = toolRoutes(services.catalog);
+  const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug };
+  const handlers: Record<OperationId, Handler> = {
+    executeTool: execute,
+    executeToolBySlug: execute,
+    listTools: tools.list,
+    getTool: tools.one,
+    getCurrentKey: keyed(currentKeyHandler),
+    getHealth: healthHandler(services.storage),
+    getOpenApiDocument: openApiHandler(services.catalog.list(), { maxBodyBytes }),
+    ...sessionApiHandlers(sessionDeps),
+  };
   const docs = docsRoutes();
-  route(app, "GET", "/docs", docs.page);
-  route(app, "GET", "/docs/assets/:file", docs.asset);
-  if (deps.accounts) {
-    const sessionDeps = { ...deps.accounts, maxBodyBytes: deps.maxBodyBytes, onBug };
-    routeAll(app, [...sessionApiRoutes(sessionDeps), ...dashboardRoutes(sessionDeps)]);
-  }
+  routeAll(app, [
+    ...ROUTES.map((route): RouteSpec => [route.method, route.path, handlers[route.operationId]]),
+    ["GET", "/docs", docs.page],
+    ["GET", "/docs/assets/:file", docs.asset],
+    ...dashboardRoutes(sessionDeps),
+  ]);
   return app;
 }
 
@@ -79,15 +78,6 @@ export function routeAll(app: H3, specs: readonly RouteSpec[]): void {
     const allow = allowed.join(", ");
     app.all(path, () => toErrorResponse({ code: "method_not_allowed", message: `Use ${allow} for this route.` }, { allow }));
   }
-}
-
-/** Registers a route and, for its other methods, 405 with the allowed one named. */
-export function route(app: H3, method: "GET" | "POST" | "PATCH" | "DELETE", path: string, handler: (event: H3Event) => unknown): void {
-  app.on(method, path, handler);
-  if (method === "GET") app.on("HEAD", path, handler);
-  app.all(path, () =>
-    toErrorResponse({ code: "method_not_allowed", message: `Use ${method} for this route.` }, { allow: method === "GET" ? "GET, HEAD" : method }),
-  );
 }
 
 /** h3's own errors (no route, malformed URL) keep their status; anything else thrown is a bug. */

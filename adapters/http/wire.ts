@@ -1,6 +1,8 @@
 import { type IncomingMessage, type Server, ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { errorAnswer, type WireError } from "../../domain/answer.ts";
+import { ERRORS } from "../../domain/error-table.ts";
 
 /** How long a connection that is being closed keeps discarding what the client still sends (see lingerThenDestroy). */
 const LINGER_MS = 2_000;
@@ -83,11 +85,11 @@ export function installExpectContinue(server: Server, mayContinue: ContinueCheck
 }
 
 /** The answer node:http gives on its own (a request it cannot parse or that timed out), as the error envelope. */
-const CLIENT_ERRORS: Record<number, readonly [code: string, message: string]> = {
-  400: ["invalid_request", "The request could not be parsed as HTTP/1.1."],
-  408: ["request_timeout", "The request was not received in time."],
-  413: ["payload_too_large", "The request is too large."],
-  431: ["headers_too_large", "The request headers are too large."],
+const CLIENT_ERRORS: Record<number, WireError> = {
+  400: { code: "invalid_request", message: "The request could not be parsed as HTTP/1.1." },
+  408: { code: "request_timeout", message: ERRORS.request_timeout.message },
+  413: { code: "payload_too_large", message: "The request is too large." },
+  431: { code: "headers_too_large", message: ERRORS.headers_too_large.message },
 };
 
 /** Status of a node:http client error, following node's own choice of status. */
@@ -112,10 +114,10 @@ export function installClientErrorEnvelope(server: Server): void {
 
 /** The raw bytes of a client-error answer: status line with reason phrase, JSON envelope, `Connection: close`. */
 export function clientErrorResponse(status: number): string {
-  const [code, message] = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400];
-  const body = JSON.stringify({ status: "error", code: status, error_code: code, message });
+  const answer = errorAnswer(CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]);
+  const body = JSON.stringify(answer.body);
   return [
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
     "Content-Type: application/json",
     `Content-Length: ${Buffer.byteLength(body)}`,
     "Cache-Control: no-store",

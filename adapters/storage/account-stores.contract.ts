@@ -1,4 +1,3 @@
-import { afterEach, describe, expect, it } from "vitest";
 import type { Account } from "../../domain/account.ts";
 import type { Session } from "../../domain/session.ts";
 import { SystemClock } from "../system.ts";
@@ -6,6 +5,7 @@ import { KeyvAccountStore } from "./keyv-account-store.ts";
 import { KeyvFlashStore, KeyvSessionStore } from "./keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import type { Storage } from "./open-storage.ts";
+import { testApi } from "./test-api.ts";
 
 /** A storage backend under test and how to dispose of it. */
 export interface StorageFixture {
@@ -17,6 +17,7 @@ const account = (id: string, email: string): Account => ({ id, email, passwordHa
 
 /** The account, workspace, session and flash stores' contracts, run against any Storage's Keyv namespaces. */
 export function describeAccountStores(label: string, make: () => Promise<StorageFixture>): void {
+  const { afterEach, describe, expect, it } = testApi();
   describe(`account stores on ${label}`, () => {
     let fixture: StorageFixture | undefined;
     const open = async () => {

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ApiKeyStore } from "../../application/ports.ts";
 import { type ApiKey, hashSecret, revoke } from "../../domain/api-key.ts";
+import { testApi } from "./test-api.ts";
 
 /** One store under test, fresh and empty, and how to release it. */
 export interface ApiKeyStoreSubject {
@@ -34,6 +34,7 @@ const byId = (a: ApiKey, b: ApiKey) => a.id.localeCompare(b.id);
 
 /** The ApiKeyStore contract of application/ports.ts, run by every adapter's test (memory, LMDB, Redis). */
 export function describeApiKeyStore(name: string, make: () => Promise<ApiKeyStoreSubject>): void {
+  const { afterEach, beforeEach, describe, expect, it } = testApi();
   describe(`ApiKeyStore contract: ${name}`, () => {
     let subject: ApiKeyStoreSubject;
     beforeEach(async () => {

@@ -2,7 +2,7 @@ import type Keyv from "keyv";
 import type { AccountStore } from "../../application/ports.ts";
 import type { Account } from "../../domain/account.ts";
 import { KeyedLock } from "./keyed-lock.ts";
-import { guardStorage } from "./storage-unavailable.ts";
+import { guardStorage } from "../../application/storage-unavailable.ts";
 
 /** Accounts as plain records in one Keyv namespace, plus an email → id index in another; any Keyv backend. */
 export class KeyvAccountStore implements AccountStore {

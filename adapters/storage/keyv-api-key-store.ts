@@ -1,7 +1,7 @@
 import type Keyv from "keyv";
 import type { ApiKeyStore } from "../../application/ports.ts";
 import type { ApiKey } from "../../domain/api-key.ts";
-import { guardStorage } from "./storage-unavailable.ts";
+import { guardStorage } from "../../application/storage-unavailable.ts";
 
 /** Keys as plain records in one Keyv namespace, plus a hash → id index in another; works on every Keyv backend. */
 export class KeyvApiKeyStore implements ApiKeyStore {

@@ -1,7 +1,7 @@
 import type Keyv from "keyv";
 import type { Clock, FlashStore, SessionStore } from "../../application/ports.ts";
 import type { Session } from "../../domain/session.ts";
-import { guardStorage } from "./storage-unavailable.ts";
+import { guardStorage } from "../../application/storage-unavailable.ts";
 
 /** Sessions by token hash in one Keyv namespace; the TTL lets Redis drop them itself once they expire. */
 export class KeyvSessionStore implements SessionStore {

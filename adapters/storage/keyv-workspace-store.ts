@@ -2,7 +2,7 @@ import type Keyv from "keyv";
 import type { WorkspaceStore } from "../../application/ports.ts";
 import { byCreation, type Membership, type Workspace } from "../../domain/workspace.ts";
 import { KeyedLock } from "./keyed-lock.ts";
-import { guardStorage } from "./storage-unavailable.ts";
+import { guardStorage } from "../../application/storage-unavailable.ts";
 
 /**
  * Workspaces as records, and memberships kept twice: as a list per workspace and as a list per account, so both

@@ -2,6 +2,7 @@ import Keyv from "keyv";
 import type { ApiKeyStore, Clock, RateLimitStore } from "../../application/ports.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { SystemClock } from "../system.ts";
 import { CachedApiKeyStore } from "./cached-api-key-store.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
@@ -31,7 +32,7 @@ export async function openStorage(config: Config, clock: Clock, logger?: Pick<Lo
  * LMDB for everything durable; rate-limit counters counted in this process's memory (one process per DATA_DIR
  * serves) and written to LMDB every second and on close, so windows survive a restart.
  */
-export function openEmbeddedStorage(dataDir: string, clock: Clock): Storage {
+export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemClock()): Storage {
   const lmdb = openLmdb(dataDir);
   const limits = new PersistentRateLimitStore(lmdb.db, clock);
   return {
@@ -47,7 +48,7 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock): Storage {
 }
 
 /** Everything in this process's memory; for tests and examples (nothing survives a restart). */
-export function openMemoryStorage(clock: Clock): Storage {
+export function openMemoryStorage(clock: Clock = new SystemClock()): Storage {
   const limits = new MemoryRateLimitStore(clock);
   const keyv = <T>(namespace: string) => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
   return {

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RateLimitStore } from "../../application/ports.ts";
+import { testApi } from "./test-api.ts";
 
 /** One store under test, its clock (the one its windows follow), and how to let time pass on it. */
 export interface RateLimitStoreSubject {
@@ -19,6 +19,7 @@ const bucket = () => `contract-${process.pid}-${++sequence}-${Math.random().toSt
 
 /** The RateLimitStore contract of application/ports.ts, run by every limiter's test (memory, Redis). */
 export function describeRateLimitStore(name: string, make: () => Promise<RateLimitStoreSubject>): void {
+  const { afterEach, beforeEach, describe, expect, it } = testApi();
   describe(`RateLimitStore contract: ${name}`, () => {
     let subject: RateLimitStoreSubject;
     beforeEach(async () => {

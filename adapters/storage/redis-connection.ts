@@ -1,6 +1,6 @@
 import { createClient } from "@keyv/redis";
 import type { Logger } from "../logger.ts";
-import { StorageUnavailableError } from "./storage-unavailable.ts";
+import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 
 /** The node-redis client every Redis adapter of one process shares. */
 export type RedisClient = ReturnType<typeof createRedisClient>;

@@ -1,7 +1,7 @@
 import KeyvRedis, { type KeyvRedisOptions, type RedisClientConnectionType } from "@keyv/redis";
 import Keyv, { type KeyvEntry } from "keyv";
 import { type Deadline, type RedisClient, withDeadline } from "./redis-connection.ts";
-import { StorageUnavailableError } from "./storage-unavailable.ts";
+import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 
 /**
  * @keyv/redis on a shared, already connected client, with every call bounded by a deadline.

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { RateLimitStore } from "../../application/ports.ts";
 import type { WindowHit } from "../../domain/rate-limit.ts";
 import { type Deadline, type RedisClient, withDeadline } from "./redis-connection.ts";
-import { guardStorage } from "./storage-unavailable.ts";
+import { guardStorage } from "../../application/storage-unavailable.ts";
 
 /**
  * One fixed-window decision, atomically: Redis runs a script to completion before any other command, so

@@ -5,7 +5,7 @@ import { FixedClock, SystemClock } from "../system.ts";
 import { makeKey } from "./api-key-store.contract.ts";
 import type { Storage } from "./open-storage.ts";
 import { openRedisStorage } from "./redis-storage.ts";
-import { StorageUnavailableError } from "./storage-unavailable.ts";
+import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 import { hasRedisServer, type PrivateRedis, startPrivateRedis } from "./testing/private-redis.ts";
 import { answersPing, deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 

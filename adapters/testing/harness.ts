@@ -2,12 +2,13 @@ import { Writable } from "node:stream";
 import type { H3 } from "h3";
 import type { Environment } from "../../domain/api-key.ts";
 import type { AnyTool } from "../../domain/tool.ts";
-import { buildContainer, resolveAccountDeps, TOKENS } from "../container.ts";
+import { buildContainer, TOKENS } from "../container.ts";
+import { buildToolCore } from "../core/create-tool-core.ts";
 import { createApp } from "../http/app.ts";
 import { createLogger } from "../logger.ts";
 import { ScryptPasswordHasher } from "../security/scrypt-password-hasher.ts";
 import { openMemoryStorage, type Storage } from "../storage/open-storage.ts";
-import { CryptoSecretSource, FixedClock } from "../system.ts";
+import { FixedClock } from "../system.ts";
 import { tools as catalogTools } from "../tools/index.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
@@ -40,27 +41,12 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
   const storage = options.storage ?? openMemoryStorage(clock);
   const logs: string[] = [];
   const sink = new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) });
-  const container = buildContainer({
-    keys: storage.keys,
-    limits: storage.limits,
-    runner: new InlineToolRunner(),
-    tools: options.tools ?? catalogTools,
-    clock,
-    secrets: new CryptoSecretSource(),
-    env: options.env ?? "development",
-    defaultPolicy: { limit: 60, windowMs: 60_000 },
-    keyv: storage.keyv, passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST),
+  const core = buildToolCore({
+    storage, clock, runner: new InlineToolRunner(), tools: options.tools ?? catalogTools, env: options.env ?? "development",
+    passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST),
   });
-  const app = createApp({
-    authenticateKey: container.get(TOKENS.authenticateKey),
-    consumeRateLimit: container.get(TOKENS.consumeRateLimit),
-    executeTool: container.get(TOKENS.executeTool),
-    catalog: container.get(TOKENS.toolCatalog),
-    keys: storage.keys,
-    logger: createLogger("info", sink),
-    maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
-    accounts: resolveAccountDeps(container, { env: options.env ?? "development", defaultPolicy: { limit: 60, windowMs: 60_000 } }),
-  });
+  const { container } = core.services;
+  const app = createApp(core, { logger: createLogger("info", sink), maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
   return {
     app,
     clock,

@@ -2,7 +2,6 @@ import type { AnyTool, ToolDefinition } from "../../domain/tool.ts";
 import { clientOnlyTools } from "./client-only/client-only-tools.ts";
 import { hashText } from "./crypto/hash-text.ts";
 import { jsonFormatter } from "./json/json-formatter.ts";
-// @imports crypto
 import { hmacGenerator } from "./crypto/hmac-generator.ts";
 import { bcryptHash } from "./crypto/bcrypt-hash.ts";
 import { bcryptVerify } from "./crypto/bcrypt-verify.ts";
@@ -16,7 +15,6 @@ import { jwtVerify } from "./crypto/jwt-verify.ts";
 import { totpGenerator } from "./crypto/totp-generator.ts";
 import { passwordStrength } from "./crypto/password-strength.ts";
 import { bip39Mnemonic } from "./crypto/bip39-mnemonic.ts";
-// @imports encoding
 import { base64Encode } from "./encoding/base64-encode.ts";
 import { base64Decode } from "./encoding/base64-decode.ts";
 import { urlEncode } from "./encoding/url-encode.ts";
@@ -27,7 +25,6 @@ import { textToBinary } from "./encoding/text-to-binary.ts";
 import { binaryToText } from "./encoding/binary-to-text.ts";
 import { punycodeConverter } from "./encoding/punycode-converter.ts";
 import { textToUnicodeEscapes } from "./encoding/text-to-unicode-escapes.ts";
-// @imports text
 import { caseConverter } from "./text/case-converter.ts";
 import { slugify } from "./text/slugify.ts";
 import { textStatistics } from "./text/text-statistics.ts";
@@ -38,7 +35,6 @@ import { asciiArtText } from "./text/ascii-art-text.ts";
 import { listConverter } from "./text/list-converter.ts";
 import { textToNatoAlphabet } from "./text/text-to-nato-alphabet.ts";
 import { emojiSearch } from "./text/emoji-search.ts";
-// @imports json
 import { jsonMinify } from "./json/json-minify.ts";
 import { jsonToYaml } from "./json/json-to-yaml.ts";
 import { yamlToJson } from "./json/yaml-to-json.ts";
@@ -50,7 +46,6 @@ import { jsonToCsv } from "./json/json-to-csv.ts";
 import { csvToJson } from "./json/csv-to-json.ts";
 import { jsonDiff } from "./json/json-diff.ts";
 import { xmlFormatter } from "./json/xml-formatter.ts";
-// @imports conversion
 import { integerBaseConverter } from "./conversion/integer-base-converter.ts";
 import { numberToRoman } from "./conversion/number-to-roman.ts";
 import { romanToNumber } from "./conversion/roman-to-number.ts";
@@ -59,7 +54,6 @@ import { colorConverter } from "./conversion/color-converter.ts";
 import { unitConverter } from "./conversion/unit-converter.ts";
 import { dataSizeConverter } from "./conversion/data-size-converter.ts";
 import { floatIeee754Converter } from "./conversion/float-ieee754-converter.ts";
-// @imports network-calc
 import { ipv4SubnetCalculator } from "./network-calc/ipv4-subnet-calculator.ts";
 import { ipv6SubnetCalculator } from "./network-calc/ipv6-subnet-calculator.ts";
 import { ipv4AddressConverter } from "./network-calc/ipv4-address-converter.ts";
@@ -67,14 +61,12 @@ import { ipRangeToCidr } from "./network-calc/ip-range-to-cidr.ts";
 import { ipAddressInfo } from "./network-calc/ip-address-info.ts";
 import { macAddressLookup } from "./network-calc/mac-address-lookup.ts";
 import { ipv6UlaGenerator } from "./network-calc/ipv6-ula-generator.ts";
-// @imports date-time
 import { timestampConverter } from "./date-time/timestamp-converter.ts";
 import { timezoneConverter } from "./date-time/timezone-converter.ts";
 import { dateDiff } from "./date-time/date-diff.ts";
 import { cronDescribe } from "./date-time/cron-describe.ts";
 import { cronNextRuns } from "./date-time/cron-next-runs.ts";
 import { etaCalculator } from "./date-time/eta-calculator.ts";
-// @imports generators
 import { uuidGenerator } from "./generators/uuid-generator.ts";
 import { ulidGenerator } from "./generators/ulid-generator.ts";
 import { nanoidGenerator } from "./generators/nanoid-generator.ts";
@@ -82,7 +74,6 @@ import { tokenGenerator } from "./generators/token-generator.ts";
 import { loremIpsumGenerator } from "./generators/lorem-ipsum-generator.ts";
 import { randomPortGenerator } from "./generators/random-port-generator.ts";
 import { macAddressGenerator } from "./generators/mac-address-generator.ts";
-// @imports web
 import { urlParser } from "./web/url-parser.ts";
 import { queryStringToJson } from "./web/query-string-to-json.ts";
 import { userAgentParser } from "./web/user-agent-parser.ts";
@@ -92,23 +83,19 @@ import { markdownToHtml } from "./web/markdown-to-html.ts";
 import { metaTagGenerator } from "./web/meta-tag-generator.ts";
 import { basicAuthGenerator } from "./web/basic-auth-generator.ts";
 import { safelinkDecoder } from "./web/safelink-decoder.ts";
-// @imports math
 import { mathEvaluator } from "./math/math-evaluator.ts";
 import { percentageCalculator } from "./math/percentage-calculator.ts";
 import { aspectRatioCalculator } from "./math/aspect-ratio-calculator.ts";
-// @imports validation
 import { emailValidator } from "./validation/email-validator.ts";
 import { emailNormalizer } from "./validation/email-normalizer.ts";
 import { ibanValidator } from "./validation/iban-validator.ts";
 import { phoneNumberParser } from "./validation/phone-number-parser.ts";
 import { luhnValidator } from "./validation/luhn-validator.ts";
 import { jsonSchemaValidator } from "./validation/json-schema-validator.ts";
-// @imports images
 import { qrCodeGenerator } from "./images/qr-code-generator.ts";
 import { wifiQrCodeGenerator } from "./images/wifi-qr-code-generator.ts";
 import { svgPlaceholderGenerator } from "./images/svg-placeholder-generator.ts";
 import { barcodeGenerator } from "./images/barcode-generator.ts";
-// @imports dev
 import { chmodCalculator } from "./dev/chmod-calculator.ts";
 import { regexTester } from "./dev/regex-tester.ts";
 import { dockerRunToCompose } from "./dev/docker-run-to-compose.ts";
@@ -119,7 +106,6 @@ import { uuidInspector } from "./dev/uuid-inspector.ts";
 /** Every server tool, in catalog order within each category. */
 export const serverTools: readonly ToolDefinition[] = [
   hashText,
-  // @tools crypto
   hmacGenerator,
   bcryptHash,
   bcryptVerify,
@@ -133,7 +119,6 @@ export const serverTools: readonly ToolDefinition[] = [
   totpGenerator,
   passwordStrength,
   bip39Mnemonic,
-  // @tools encoding
   base64Encode,
   base64Decode,
   urlEncode,
@@ -144,7 +129,6 @@ export const serverTools: readonly ToolDefinition[] = [
   binaryToText,
   punycodeConverter,
   textToUnicodeEscapes,
-  // @tools text
   caseConverter,
   slugify,
   textStatistics,
@@ -156,7 +140,6 @@ export const serverTools: readonly ToolDefinition[] = [
   textToNatoAlphabet,
   emojiSearch,
   jsonFormatter,
-  // @tools json
   jsonMinify,
   jsonToYaml,
   yamlToJson,
@@ -168,7 +151,6 @@ export const serverTools: readonly ToolDefinition[] = [
   csvToJson,
   jsonDiff,
   xmlFormatter,
-  // @tools conversion
   integerBaseConverter,
   numberToRoman,
   romanToNumber,
@@ -177,7 +159,6 @@ export const serverTools: readonly ToolDefinition[] = [
   unitConverter,
   dataSizeConverter,
   floatIeee754Converter,
-  // @tools network-calc
   ipv4SubnetCalculator,
   ipv6SubnetCalculator,
   ipv4AddressConverter,
@@ -185,14 +166,12 @@ export const serverTools: readonly ToolDefinition[] = [
   ipAddressInfo,
   macAddressLookup,
   ipv6UlaGenerator,
-  // @tools date-time
   timestampConverter,
   timezoneConverter,
   dateDiff,
   cronDescribe,
   cronNextRuns,
   etaCalculator,
-  // @tools generators
   uuidGenerator,
   ulidGenerator,
   nanoidGenerator,
@@ -200,7 +179,6 @@ export const serverTools: readonly ToolDefinition[] = [
   loremIpsumGenerator,
   randomPortGenerator,
   macAddressGenerator,
-  // @tools web
   urlParser,
   queryStringToJson,
   userAgentParser,
@@ -210,23 +188,19 @@ export const serverTools: readonly ToolDefinition[] = [
   metaTagGenerator,
   basicAuthGenerator,
   safelinkDecoder,
-  // @tools math
   mathEvaluator,
   percentageCalculator,
   aspectRatioCalculator,
-  // @tools validation
   emailValidator,
   emailNormalizer,
   ibanValidator,
   phoneNumberParser,
   luhnValidator,
   jsonSchemaValidator,
-  // @tools images
   qrCodeGenerator,
   wifiQrCodeGenerator,
   svgPlaceholderGenerator,
   barcodeGenerator,
-  // @tools dev
   chmodCalculator,
   regexTester,
   dockerRunToCompose,

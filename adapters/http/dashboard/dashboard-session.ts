@@ -1,7 +1,7 @@
 import type { H3Event } from "h3";
 import type { SessionContext } from "../../../application/resolve-session.ts";
 import { isSameToken } from "../../../domain/session.ts";
-import { StorageUnavailableError } from "../../storage/storage-unavailable.ts";
+import { StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 import { clearedSessionCookie, readSessionToken } from "../session/session-cookie.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { isSameOrigin, readForm } from "./form.ts";

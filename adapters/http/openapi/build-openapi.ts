@@ -1,12 +1,14 @@
 import type { AnyTool, ToolDefinition } from "../../../domain/tool.ts";
-import { STATUS } from "../error-response.ts";
+import { ERROR_CODES, ERRORS } from "../../../domain/error-table.ts";
 import { SESSION_COOKIE } from "../session/session-cookie.ts";
 import { securitySchemes, sharedHeaders, sharedSchemas } from "./components.ts";
-import { catalogSchemas, corePaths } from "./core-paths.ts";
+import { ROUTES, toOpenApiPath } from "../route-list.ts";
+import { catalogSchemas, coreOperations } from "./core-paths.ts";
 import { isRecord } from "./json-schema-to-openapi.ts";
 import { errorResponseComponents } from "./responses.ts";
-import { sessionPaths, sessionSchemas } from "./session-paths.ts";
-import { categoryTags, executePaths, toolSchemas } from "./tool-paths.ts";
+import type { Operation } from "./operation.ts";
+import { sessionOperations, sessionSchemas } from "./session-paths.ts";
+import { categoryTags, concreteExecutePaths, executeOperations, toolSchemas } from "./tool-paths.ts";
 
 /** An OpenAPI 3.0.3 document, as plain JSON data. */
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: Record<string, Record<string, unknown>> };
@@ -42,7 +44,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: "Workspaces", description: "Workspaces, members and their keys, for a signed-in account." },
       ...categoryTags(options.tools),
     ],
-    paths: { ...executePaths(options.tools), ...corePaths(), ...sessionPaths() } as OpenApiDocument["paths"],
+    paths: { ...routePaths(options.tools), ...concreteExecutePaths(options.tools) } as OpenApiDocument["paths"],
     components: {
       schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...toolSchemas(server) },
       responses: errorResponseComponents(),
@@ -54,7 +56,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
 }
 
 function describeApi(): string {
-  const rows = Object.entries(STATUS).map(([code, status]) => `| ${status} | \`${code}\` |`);
+  const rows = ERROR_CODES.map((code) => `| ${ERRORS[code].status} | \`${code}\` | ${ERRORS[code].doc} |`);
   return [
     "Runs developer tools (hashing, encoding, JSON, dates, generators …) over HTTP.",
     "",
@@ -64,10 +66,22 @@ function describeApi(): string {
     "",
     "**Envelopes.** Success: `{\"status\":\"success\",\"code\":200,\"data\":{…}}`. Error: `{\"status\":\"error\",\"code\":<status>,\"error_code\":\"<name>\",\"message\":\"…\"}`; `invalid_input` adds `details`. A known route called with another method answers 405 `method_not_allowed` with `Allow`.",
     "",
-    "| status | error_code |",
-    "|---|---|",
+    "| status | error_code | when |",
+    "|---|---|---|",
     ...rows,
   ].join("\n");
+}
+
+/** Every declared route at its path, with the operation of the same id. */
+function routePaths(tools: Parameters<typeof executeOperations>[0]): Record<string, Record<string, Operation>> {
+  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations()].map((op) => [op.operationId, op]));
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const route of ROUTES) {
+    const operation = operations.get(route.operationId);
+    if (!operation) throw new Error(`route ${route.method} ${route.path} has no OpenAPI operation ${route.operationId}`);
+    (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return paths;
 }
 
 /** Drops components nothing refers to, so the document carries no dead definitions. */

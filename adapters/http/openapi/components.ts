@@ -1,14 +1,14 @@
 import { ENVIRONMENTS } from "../../../domain/api-key.ts";
 import { MAX_LIMIT, MAX_WINDOW_SECONDS } from "../../../domain/rate-limit.ts";
-import { STATUS, type WireCode } from "../error-response.ts";
+import { ERROR_CODES, ERRORS, type WireCode } from "../../../domain/error-table.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
 
 /** A `$ref` into the document's components. */
 export const ref = (kind: "schemas" | "responses" | "headers" | "parameters", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-/** Every error_code of one HTTP status, read from the one STATUS table. */
+/** Every error_code of one HTTP status, read from the one ERRORS table. */
 export function codesFor(status: number): WireCode[] {
-  return (Object.keys(STATUS) as WireCode[]).filter((code) => STATUS[code] === status);
+  return ERROR_CODES.filter((code) => ERRORS[code].status === status);
 }
 
 const integer = (minimum: number, maximum: number, description?: string): OpenApiSchema => ({
@@ -29,9 +29,9 @@ export function sharedSchemas(): Record<string, OpenApiSchema> {
   return { ...envelopeSchemas(), ...errorSchemasByStatus(), ...keySchemas() };
 }
 
-/** One error envelope per status, its error_code enum read from the STATUS table. */
+/** One error envelope per status, its error_code enum read from the ERRORS table. */
 function errorSchemasByStatus(): Record<string, OpenApiSchema> {
-  const statuses = [...new Set(Object.values(STATUS))].sort((a, b) => a - b);
+  const statuses = [...new Set(ERROR_CODES.map((code) => ERRORS[code].status))].sort((a, b) => a - b);
   return Object.fromEntries(
     statuses.map((status) => [
       `Error${status}`,
@@ -72,7 +72,7 @@ function envelopeSchemas(): Record<string, OpenApiSchema> {
     ErrorCode: {
       type: "string",
       description: "Stable machine-readable cause; see the table in the API description.",
-      enum: Object.keys(STATUS),
+      enum: ERROR_CODES,
     },
     InputIssue: {
       type: "object",

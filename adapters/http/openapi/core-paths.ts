@@ -1,5 +1,6 @@
 import { headersOf, ref, successOf } from "./components.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
+import type { Operation } from "./operation.ts";
 import { errorResponses } from "./responses.ts";
 
 const PUBLIC: readonly unknown[] = [];
@@ -12,69 +13,59 @@ const members = (required: string[], properties: Record<string, unknown>): OpenA
   properties,
 });
 
-/** The catalog, the calling key, health and this document. */
-export function corePaths(): Record<string, unknown> {
-  return { ...catalogPaths(), ...systemPaths() };
+/** The operations of the catalog, the calling key, health and this document. */
+export function coreOperations(): Operation[] {
+  return [...catalogOperations(), ...systemOperations()];
 }
 
-function catalogPaths(): Record<string, unknown> {
-  return {
-    "/tools": {
-      get: {
-        operationId: "listTools",
-        tags: ["Catalog"],
-        summary: "List every tool",
-        description: "Every tool of the catalog, server and client-only, with its input schema (null for client-only tools). Public.",
-        security: PUBLIC,
-        responses: { "200": ok("The catalog.", successOf(members(["tools"], { tools: { type: "array", maxItems: 1000, items: ref("schemas", "ToolSummary") } }))), ...errorResponses([500], { metered: false }) },
-      },
+function catalogOperations(): Operation[] {
+  return [
+    {
+      operationId: "listTools",
+      tags: ["Catalog"],
+      summary: "List every tool",
+      description: "Every tool of the catalog, server and client-only, with its input schema (null for client-only tools). Public.",
+      security: PUBLIC,
+      responses: { "200": ok("The catalog.", successOf(members(["tools"], { tools: { type: "array", maxItems: 1000, items: ref("schemas", "ToolSummary") } }))), ...errorResponses([500], { metered: false }) },
     },
-    "/tools/{slug}": {
-      get: {
-        operationId: "getTool",
-        tags: ["Catalog"],
-        summary: "Describe one tool",
-        description: "One tool with its input and output schemas and its examples. Public.",
-        security: PUBLIC,
-        parameters: [{ name: "slug", in: "path", required: true, description: "The tool id.", example: "hash-text", schema: { type: "string", minLength: 1, maxLength: 64, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } }],
-        responses: { "200": ok("The tool.", successOf(members(["tool"], { tool: ref("schemas", "ToolDetail") }))), ...errorResponses([404, 500], { metered: false }) },
-      },
+    {
+      operationId: "getTool",
+      tags: ["Catalog"],
+      summary: "Describe one tool",
+      description: "One tool with its input and output schemas and its examples. Public.",
+      security: PUBLIC,
+      parameters: [{ name: "slug", in: "path", required: true, description: "The tool id.", example: "hash-text", schema: { type: "string", minLength: 1, maxLength: 64, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } }],
+      responses: { "200": ok("The tool.", successOf(members(["tool"], { tool: ref("schemas", "ToolDetail") }))), ...errorResponses([404, 500], { metered: false }) },
     },
-  };
+  ];
 }
 
-function systemPaths(): Record<string, unknown> {
-  return {
-    "/keys/current": {
-      get: {
-        operationId: "getCurrentKey",
-        tags: ["Keys"],
-        summary: "Describe the calling key",
-        description: "The key this request authenticated with; never its secret.",
-        responses: { "200": ok("The calling key.", successOf(members(["key"], { key: ref("schemas", "CurrentKey") })), true), ...errorResponses([401, 429, 500, 503], { metered: true }) },
-      },
+function systemOperations(): Operation[] {
+  return [
+    {
+      operationId: "getCurrentKey",
+      tags: ["Keys"],
+      summary: "Describe the calling key",
+      description: "The key this request authenticated with; never its secret.",
+      responses: { "200": ok("The calling key.", successOf(members(["key"], { key: ref("schemas", "CurrentKey") })), true), ...errorResponses([401, 429, 500, 503], { metered: true }) },
     },
-    "/health": {
-      get: {
-        operationId: "getHealth",
-        tags: ["System"],
-        summary: "Check health",
-        description: "200 when storage answers within 2 s, 503 `service_unavailable` when it does not. Public.",
-        security: PUBLIC,
-        responses: { "200": ok("Storage answers.", successOf(ref("schemas", "Health"))), ...errorResponses([500, 503], { metered: false }) },
-      },
+    {
+      operationId: "getHealth",
+      tags: ["System"],
+      summary: "Check health",
+      description: "200 when storage answers within 2 s, 503 `service_unavailable` when it does not. Public.",
+      security: PUBLIC,
+      responses: { "200": ok("Storage answers.", successOf(ref("schemas", "Health"))), ...errorResponses([500, 503], { metered: false }) },
     },
-    "/openapi.json": {
-      get: {
-        operationId: "getOpenApiDocument",
-        tags: ["System"],
-        summary: "This document",
-        description: "The OpenAPI 3.0.3 document of every route, generated at start from the routes and the tool catalog. Public.",
-        security: PUBLIC,
-        responses: { "200": ok("The OpenAPI document.", { type: "object", description: "An OpenAPI 3.0.3 document." }), ...errorResponses([500], { metered: false }) },
-      },
+    {
+      operationId: "getOpenApiDocument",
+      tags: ["System"],
+      summary: "This document",
+      description: "The OpenAPI 3.0.3 document of every route, generated at start from the routes and the tool catalog. Public.",
+      security: PUBLIC,
+      responses: { "200": ok("The OpenAPI document.", { type: "object", description: "An OpenAPI 3.0.3 document." }), ...errorResponses([500], { metered: false }) },
     },
-  };
+  ];
 }
 
 /** How the catalog describes a tool. */

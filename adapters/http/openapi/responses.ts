@@ -1,4 +1,4 @@
-import type { WireCode } from "../error-response.ts";
+import type { WireCode } from "../../../domain/error-table.ts";
 import { headersOf, ref } from "./components.ts";
 
 interface ErrorResponseSpec {
@@ -9,7 +9,7 @@ interface ErrorResponseSpec {
   readonly message: string;
 }
 
-/** One shared response per error status; the error_code enum of each comes from the STATUS table. */
+/** One shared response per error status; the error_code enum of each comes from the ERRORS table. */
 const ERROR_RESPONSES: Record<number, ErrorResponseSpec> = {
   400: { code: "invalid_request", name: "BadRequest", description: "The body is not JSON, not an object with an object member `input`, or the tool runs only in a browser.", message: 'The body must be a JSON object with an object member "input".' },
   401: { code: "unauthorized", name: "Unauthorized", description: "No valid credentials. Every missing, malformed, unknown, revoked or other-environment key gets this same body.", message: "A valid API key is required." },

@@ -2,6 +2,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../.
 import { MAX_WORKSPACE_NAME_LENGTH, ROLES } from "../../../domain/workspace.ts";
 import { ref, successOf } from "./components.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
+import type { Operation } from "./operation.ts";
 import { errorResponses } from "./responses.ts";
 
 /** The session API as shared/contract.md's "Session API" table defines it; the routes live in ../session/. */
@@ -60,83 +61,65 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
   };
 }
 
-/** Paths of the session API: sign-up/in/out, the session, workspaces, members and keys. */
-export function sessionPaths(): Record<string, unknown> {
-  return { ...authPaths(), ...workspacePaths() };
+/** Operations of the session API: sign-up/in/out, the session, workspaces, members and keys. */
+export function sessionOperations(): Operation[] {
+  return [...authOperations(), ...workspaceOperations()];
 }
 
 const account = ref("schemas", "Account");
 const workspace = ref("schemas", "Workspace");
 const list = (items: unknown) => ({ type: "array", maxItems: 1000, items });
 
-function authPaths(): Record<string, unknown> {
-  return {
-    "/auth/sign-up": {
-      post: operation("signUp", "Auth", "Create an account", "Creates an account with a personal workspace and signs it in. Public.", [], {
-        requestBody: body(ref("schemas", "SignUpCredentials")),
-        responses: { "201": answer("Signed up and in.", data({ account, csrfToken: text(256) }), 201, true), ...errorResponses([400, 409, 413, 415, 422, 429, 500, 503], { metered: false }) },
-      }),
-    },
-    "/auth/sign-in": {
-      post: operation("signIn", "Auth", "Sign in", "Starts a new session. A wrong email or password gets one identical 401 `invalid_credentials`. Public.", [], {
-        requestBody: body(ref("schemas", "SignInCredentials")),
-        responses: { "200": answer("Signed in.", data({ account, csrfToken: text(256) }), 200, true), ...errorResponses([400, 401, 413, 415, 422, 429, 500, 503], { metered: false }) },
-      }),
-    },
-    "/auth/sign-out": {
-      post: operation("signOut", "Auth", "Sign out", "Destroys the session and clears its cookie. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
-        responses: { "200": answer("Signed out.", data({ signedOut: { type: "boolean", enum: [true] } }), 200, true), ...errorResponses([400, 401, 403, 413, 415, 500, 503], { metered: false }) },
-      }),
-    },
-    "/auth/session": {
-      get: operation("getSession", "Auth", "Describe the session", "The signed-in account, its current workspace and the CSRF token.", SESSION, {
-        responses: { "200": answer("The session.", data({ account, workspace, csrfToken: text(256) })), ...errorResponses([401, 500, 503], { metered: false }) },
-      }),
-    },
-  };
+function authOperations(): Operation[] {
+  return [
+    operation("signUp", "Auth", "Create an account", "Creates an account with a personal workspace and signs it in. Public.", [], {
+      requestBody: body(ref("schemas", "SignUpCredentials")),
+      responses: { "201": answer("Signed up and in.", data({ account, csrfToken: text(256) }), 201, true), ...errorResponses([400, 409, 413, 415, 422, 429, 500, 503], { metered: false }) },
+    }),
+    operation("signIn", "Auth", "Sign in", "Starts a new session. A wrong email or password gets one identical 401 `invalid_credentials`. Public.", [], {
+      requestBody: body(ref("schemas", "SignInCredentials")),
+      responses: { "200": answer("Signed in.", data({ account, csrfToken: text(256) }), 200, true), ...errorResponses([400, 401, 413, 415, 422, 429, 500, 503], { metered: false }) },
+    }),
+    operation("signOut", "Auth", "Sign out", "Destroys the session and clears its cookie. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
+      responses: { "200": answer("Signed out.", data({ signedOut: { type: "boolean", enum: [true] } }), 200, true), ...errorResponses([400, 401, 403, 413, 415, 500, 503], { metered: false }) },
+    }),
+    operation("getSession", "Auth", "Describe the session", "The signed-in account, its current workspace and the CSRF token.", SESSION, {
+      responses: { "200": answer("The session.", data({ account, workspace, csrfToken: text(256) })), ...errorResponses([401, 500, 503], { metered: false }) },
+    }),
+  ];
 }
 
-function workspacePaths(): Record<string, unknown> {
+function workspaceOperations(): Operation[] {
   const read = [401, 403, 404, 500, 503];
   const write = [400, 401, 403, 404, 413, 415, 422, 500, 503];
-  return {
-    "/workspaces": {
-      get: operation("listWorkspaces", "Workspaces", "List workspaces", "The caller's workspaces.", SESSION, {
-        responses: { "200": answer("The workspaces.", data({ workspaces: list(workspace) })), ...errorResponses([401, 500, 503], { metered: false }) },
-      }),
-      post: operation("createWorkspace", "Workspaces", "Create a workspace", "A new workspace owned by the caller.", SESSION_WITH_CSRF, {
-        requestBody: body(ref("schemas", "WorkspaceName")),
-        responses: { "201": answer("Created.", data({ workspace }), 201), ...errorResponses([400, 401, 403, 413, 415, 422, 500, 503], { metered: false }) },
-      }),
-    },
-    "/workspaces/{id}": {
-      patch: operation("renameWorkspace", "Workspaces", "Rename a workspace", "Another account's workspace: 403 `forbidden` or 404, never its data.", SESSION_WITH_CSRF, {
-        parameters: [workspaceId],
-        requestBody: body(ref("schemas", "WorkspaceName")),
-        responses: { "200": answer("Renamed.", data({ workspace })), ...errorResponses(write, { metered: false }) },
-      }),
-    },
-    "/workspaces/{id}/members": {
-      get: operation("listMembers", "Workspaces", "List members", "The members of one of the caller's workspaces.", SESSION, {
-        parameters: [workspaceId],
-        responses: { "200": answer("The members.", data({ members: list(ref("schemas", "Member")) })), ...errorResponses(read, { metered: false }) },
-      }),
-    },
-    "/workspaces/{id}/keys": {
-      get: operation("listWorkspaceKeys", "Workspaces", "List a workspace's keys", "As `keys list --json`: never secrets. Keys are created in the dashboard.", SESSION, {
-        parameters: [workspaceId],
-        responses: { "200": answer("The keys.", data({ keys: list(ref("schemas", "KeySummary")) })), ...errorResponses(read, { metered: false }) },
-      }),
-    },
-    "/workspaces/{id}/keys/{keyId}/revoke": {
-      post: operation("revokeWorkspaceKey", "Workspaces", "Revoke a key", "The key gets 401 at once. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
-        parameters: [workspaceId, keyId],
-        responses: { "200": answer("Revoked: `status` is `revoked`.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses([400, 401, 403, 404, 413, 415, 500, 503], { metered: false }) },
-      }),
-    },
-  };
+  return [
+    operation("listWorkspaces", "Workspaces", "List workspaces", "The caller's workspaces.", SESSION, {
+      responses: { "200": answer("The workspaces.", data({ workspaces: list(workspace) })), ...errorResponses([401, 500, 503], { metered: false }) },
+    }),
+    operation("createWorkspace", "Workspaces", "Create a workspace", "A new workspace owned by the caller.", SESSION_WITH_CSRF, {
+      requestBody: body(ref("schemas", "WorkspaceName")),
+      responses: { "201": answer("Created.", data({ workspace }), 201), ...errorResponses([400, 401, 403, 413, 415, 422, 500, 503], { metered: false }) },
+    }),
+    operation("renameWorkspace", "Workspaces", "Rename a workspace", "Another account's workspace: 403 `forbidden` or 404, never its data.", SESSION_WITH_CSRF, {
+      parameters: [workspaceId],
+      requestBody: body(ref("schemas", "WorkspaceName")),
+      responses: { "200": answer("Renamed.", data({ workspace })), ...errorResponses(write, { metered: false }) },
+    }),
+    operation("listMembers", "Workspaces", "List members", "The members of one of the caller's workspaces.", SESSION, {
+      parameters: [workspaceId],
+      responses: { "200": answer("The members.", data({ members: list(ref("schemas", "Member")) })), ...errorResponses(read, { metered: false }) },
+    }),
+    operation("listWorkspaceKeys", "Workspaces", "List a workspace's keys", "As `keys list --json`: never secrets. Keys are created in the dashboard.", SESSION, {
+      parameters: [workspaceId],
+      responses: { "200": answer("The keys.", data({ keys: list(ref("schemas", "KeySummary")) })), ...errorResponses(read, { metered: false }) },
+    }),
+    operation("revokeWorkspaceKey", "Workspaces", "Revoke a key", "The key gets 401 at once. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
+      parameters: [workspaceId, keyId],
+      responses: { "200": answer("Revoked: `status` is `revoked`.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses([400, 401, 403, 404, 413, 415, 500, 503], { metered: false }) },
+    }),
+  ];
 }
 
-function operation(operationId: string, tag: string, summary: string, description: string, security: unknown[], rest: Record<string, unknown>) {
+function operation(operationId: string, tag: string, summary: string, description: string, security: unknown[], rest: Record<string, unknown>): Operation {
   return { operationId, tags: [tag], summary, description, security, ...rest };
 }

@@ -1,3 +1,4 @@
+import type { Operation } from "./operation.ts";
 import type { AnyTool, ToolDefinition } from "../../../domain/tool.ts";
 import { headersOf, ref, successOf } from "./components.ts";
 import { type OpenApiSchema, toOpenApiSchema } from "./json-schema-to-openapi.ts";
@@ -27,16 +28,22 @@ export function toolSchemas(tools: readonly ToolDefinition[]): Record<string, Op
   return schemas;
 }
 
-/** The generic execute route, its alias, and one concrete path per server tool (typed input and output). */
-export function executePaths(tools: readonly AnyTool[]): Record<string, unknown> {
+/** The generic execute operation and its alias (their paths come from the route list). */
+export function executeOperations(tools: readonly AnyTool[]): Operation[] {
+  const sample = tools.find((tool): tool is ToolDefinition => !tool.clientOnly);
+  return [
+    genericExecute("executeTool", "tool", sample, "Run any tool by id."),
+    genericExecute("executeToolBySlug", "slug", sample, "The same as `POST /execute/{tool}`."),
+  ];
+}
+
+/**
+ * One concrete path per server tool, with its typed input and output: documentation of the values the route
+ * `POST /execute/{tool}` takes (they are served by that one route), so clients and generators get exact types.
+ */
+export function concreteExecutePaths(tools: readonly AnyTool[]): Record<string, unknown> {
   const server = tools.filter((tool): tool is ToolDefinition => !tool.clientOnly);
-  const sample = server[0];
-  const paths: Record<string, unknown> = {
-    "/execute/{tool}": { post: genericExecute("executeTool", "tool", sample, "Run any tool by id.") },
-    "/tools/{slug}/execute": { post: genericExecute("executeToolBySlug", "slug", sample, "The same as `POST /execute/{tool}`.") },
-  };
-  for (const tool of server) paths[`/execute/${tool.id}`] = { post: concreteExecute(tool) };
-  return paths;
+  return Object.fromEntries(server.map((tool) => [`/execute/${tool.id}`, { post: concreteExecute(tool) }]));
 }
 
 /** One tag per tool category, for the concrete execute paths. */
@@ -45,7 +52,7 @@ export function categoryTags(tools: readonly AnyTool[]): { name: string; descrip
   return categories.map((name) => ({ name, description: `Tools of the ${name} category, each with its typed input and output.` }));
 }
 
-function genericExecute(operationId: string, parameter: string, sample: ToolDefinition | undefined, summary: string) {
+function genericExecute(operationId: string, parameter: string, sample: ToolDefinition | undefined, summary: string): Operation {
   return {
     operationId,
     tags: ["Execute"],

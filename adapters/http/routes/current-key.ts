@@ -2,7 +2,7 @@ import { toSuccessResponse } from "../error-response.ts";
 import type { KeyedHandler } from "../protect.ts";
 
 /** GET /keys/current: the calling key, never its secret or hash. */
-export const currentKeyHandler: KeyedHandler = (_event, key) =>
+export const currentKeyHandler: KeyedHandler = (_event, { key, headers }) =>
   toSuccessResponse({
     key: {
       id: key.id,
@@ -12,4 +12,4 @@ export const currentKeyHandler: KeyedHandler = (_event, key) =>
       limit: key.policy.limit,
       windowSeconds: key.policy.windowMs / 1000,
     },
-  });
+  }, 200, headers);

@@ -1,18 +1,16 @@
 import { getRouterParam } from "h3";
-import type { ExecuteTool } from "../../../application/execute-tool.ts";
-import { toErrorResponse, toSuccessResponse } from "../error-response.ts";
+import { isPlainObject, type ToolCall } from "../../../application/tool-call.ts";
+import { toErrorResponse, toResponse } from "../error-response.ts";
 import type { KeyedHandler } from "../protect.ts";
-import { readJsonBody, readToolInput } from "../request-body.ts";
+import { readJsonBody } from "../request-body.ts";
 
-/** POST /execute/:tool and its alias /tools/:tool/execute. */
-export function executeHandler(deps: { executeTool: ExecuteTool; maxBodyBytes: number }): KeyedHandler {
-  return async (event) => {
-    const toolId = getRouterParam(event, "tool", { decode: true }) ?? "";
+/** POST /execute/:tool and its alias /tools/:tool/execute: reads the body, then the core does the rest. */
+export function executeHandler(deps: { toolCall: Pick<ToolCall, "run">; maxBodyBytes: number }): KeyedHandler {
+  return async (event, call) => {
+    const toolId = getRouterParam(event, "tool", { decode: true }) ?? getRouterParam(event, "slug", { decode: true }) ?? "";
     const body = await readJsonBody(event.req, deps.maxBodyBytes);
-    if (!body.ok) return toErrorResponse(body.error);
-    const input = readToolInput(body.value);
-    if (!input.ok) return toErrorResponse(input.error);
-    const result = await deps.executeTool.execute({ toolId, input: input.value });
-    return result.ok ? toSuccessResponse({ output: result.value.output }) : toErrorResponse(result.error);
+    if (!body.ok) return toErrorResponse(body.error, call.headers);
+    const input = isPlainObject(body.value) ? body.value.input : undefined;
+    return toResponse(await deps.toolCall.run(call, toolId, input));
   };
 }

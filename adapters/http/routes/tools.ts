@@ -1,27 +1,8 @@
 import { getRouterParam, type H3Event } from "h3";
 import type { ToolCatalog } from "../../../application/ports.ts";
 import { toolNotFound } from "../../../domain/errors.ts";
-import type { AnyTool } from "../../../domain/tool.ts";
+import { toToolDetail, toToolSummary } from "../../../application/tool-views.ts";
 import { toErrorResponse, toJsonResponse } from "../error-response.ts";
-
-/** The list view of a tool: GET /tools. */
-export function toToolSummary(tool: AnyTool) {
-  return {
-    id: tool.id,
-    name: tool.name,
-    category: tool.category,
-    description: tool.description,
-    clientOnly: tool.clientOnly,
-    inputSchema: tool.clientOnly ? null : tool.input,
-  };
-}
-
-/** The full view of a tool: GET /tools/:tool. */
-export function toToolDetail(tool: AnyTool) {
-  if (tool.clientOnly) return { ...toToolSummary(tool), outputSchema: null, examples: [] };
-  const examples = tool.examples.map(({ title, input, output }) => ({ title, input, output: output ?? null }));
-  return { ...toToolSummary(tool), outputSchema: tool.output, examples };
-}
 
 /** The catalog never changes while the server runs, so both views are serialized once. */
 export function toolRoutes(catalog: ToolCatalog) {
@@ -31,7 +12,7 @@ export function toolRoutes(catalog: ToolCatalog) {
   return {
     list: () => toJsonResponse(list),
     one: (event: H3Event) => {
-      const id = getRouterParam(event, "tool", { decode: true }) ?? "";
+      const id = getRouterParam(event, "slug", { decode: true }) ?? "";
       const body = details.get(id);
       return body ? toJsonResponse(body) : toErrorResponse(toolNotFound(id));
     },

@@ -4,22 +4,22 @@ import type { SessionRouteDeps } from "./session-deps.ts";
 import { workspaceRoutes } from "./workspace-routes.ts";
 
 /** One route: method, path and handler, registered by createApp's `route()`. */
-export type RouteSpec = readonly ["GET" | "POST" | "PATCH" | "DELETE", string, (event: H3Event) => Promise<Response>];
+export type RouteSpec = readonly ["GET" | "POST" | "PATCH" | "DELETE", string, (event: H3Event) => unknown];
 
-/** The session API of the contract: what the dashboard does, as JSON. */
-export function sessionApiRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
+/** The session API's handlers, by the operation id of their route in the route list (adapters/http/route-list.ts). */
+export function sessionApiHandlers(deps: SessionRouteDeps) {
   const auth = authRoutes(deps);
   const workspaces = workspaceRoutes(deps);
-  return [
-    ["POST", "/api/v1/auth/sign-up", auth.signUp],
-    ["POST", "/api/v1/auth/sign-in", auth.signIn],
-    ["POST", "/api/v1/auth/sign-out", auth.signOut],
-    ["GET", "/api/v1/auth/session", auth.session],
-    ["GET", "/api/v1/workspaces", workspaces.list],
-    ["POST", "/api/v1/workspaces", workspaces.create],
-    ["PATCH", "/api/v1/workspaces/:id", workspaces.rename],
-    ["GET", "/api/v1/workspaces/:id/members", workspaces.members],
-    ["GET", "/api/v1/workspaces/:id/keys", workspaces.keys],
-    ["POST", "/api/v1/workspaces/:id/keys/:keyId/revoke", workspaces.revokeKey],
-  ];
+  return {
+    signUp: auth.signUp,
+    signIn: auth.signIn,
+    signOut: auth.signOut,
+    getSession: auth.session,
+    listWorkspaces: workspaces.list,
+    createWorkspace: workspaces.create,
+    renameWorkspace: workspaces.rename,
+    listMembers: workspaces.members,
+    listWorkspaceKeys: workspaces.keys,
+    revokeWorkspaceKey: workspaces.revokeKey,
+  } satisfies Record<string, RouteSpec[2]>;
 }

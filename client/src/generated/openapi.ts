@@ -3333,7 +3333,7 @@ export interface components {
              */
             code?: 403;
             /** @enum {string} */
-            error_code?: "forbidden" | "csrf_failed";
+            error_code?: "forbidden" | "csrf_failed" | "forbidden_tool" | "pack_not_enabled";
         };
         /** @description The error envelope of a 404 answer. */
         Error404: components["schemas"]["Error"] & {
@@ -3429,7 +3429,7 @@ export interface components {
          * @description Stable machine-readable cause; see the table in the API description.
          * @enum {string}
          */
-        ErrorCode: "invalid_json" | "invalid_request" | "client_only_tool" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "tool_not_found" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_input" | "rate_limited" | "internal_error" | "service_unavailable" | "server_busy" | "tool_timeout";
+        ErrorCode: "invalid_json" | "invalid_request" | "client_only_tool" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "forbidden_tool" | "pack_not_enabled" | "tool_not_found" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_input" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "server_busy" | "tool_timeout";
         /** ETA Calculator input */
         EtaCalculatorInput: {
             periodSeconds: number;
@@ -6786,6 +6786,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeBase64Decode: {
@@ -7256,6 +7257,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeDataSizeConverter: {
@@ -8085,6 +8087,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeJsonMinify: {
@@ -8121,6 +8124,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeJsonSchemaValidator: {
@@ -8194,6 +8198,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeJsonToToml: {
@@ -8230,6 +8235,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeJsonToXml: {
@@ -8266,6 +8272,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeJsonToYaml: {
@@ -8302,6 +8309,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeJwtDecode: {
@@ -8626,6 +8634,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeMathEvaluator: {
@@ -9061,6 +9070,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeQueryStringToJson: {
@@ -9169,6 +9179,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeRomanToNumber: {
@@ -9386,6 +9397,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeStringObfuscator: {
@@ -9820,6 +9832,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeTotpGenerator: {
@@ -10180,6 +10193,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeXmlFormatter: {
@@ -10216,6 +10230,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeXmlToJson: {
@@ -10252,6 +10267,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     executeYamlToJson: {
@@ -10288,6 +10304,7 @@ export interface operations {
             429: components["responses"]["RateLimitedWithRateLimit"];
             500: components["responses"]["InternalErrorWithRateLimit"];
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
+            504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
     getHealth: {

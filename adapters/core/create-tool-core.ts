@@ -1,0 +1,103 @@
+import type { AttemptLimits } from "../../application/attempt-limits.ts";
+import type { Clock, PasswordHasher, ToolRunner } from "../../application/ports.ts";
+import { toToolSummary } from "../../application/tool-views.ts";
+import type { ToolCall } from "../../application/tool-call.ts";
+import type { Answer } from "../../domain/answer.ts";
+import type { Environment } from "../../domain/api-key.ts";
+import { toPolicy } from "../../domain/rate-limit.ts";
+import type { SessionPolicy } from "../../domain/session.ts";
+import type { AnyTool } from "../../domain/tool.ts";
+import { buildContainer, resolveAccountDeps, TOKENS } from "../container.ts";
+import { openMemoryStorage } from "../storage/open-storage.ts";
+import { CryptoSecretSource, SystemClock } from "../system.ts";
+import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
+import { type CoreServices, type CoreStorage, keyManager, type KeyManager } from "./key-manager.ts";
+
+/** Everything is optional: with none, the core runs the built-in catalog inline on in-memory storage. */
+export interface ToolCoreOptions {
+  /** Keys, rate-limit counters and (optionally) Keyv namespaces for accounts; default: this process's memory. */
+  readonly storage?: CoreStorage;
+  /** The tools this core serves; default: the built-in catalog (`tools` of `tool-execution-api/tools`). */
+  readonly tools?: readonly AnyTool[];
+  /** The environment this deployment serves; keys of another are refused. Default "development". */
+  readonly env?: Environment;
+  /** The limit new keys get. Default 60 per 60 s. */
+  readonly defaultLimit?: { readonly limit: number; readonly windowSeconds: number };
+  /** "inline" (default) runs every tool in this process; "workers" isolates `worker: true` tools in child processes. */
+  readonly runner?: "inline" | "workers" | ToolRunner;
+  /** Hears of bugs that `execute` answers as 500 internal_error. */
+  readonly onError?: (error: unknown) => void;
+  /** For tests and servers: the clock, the password hasher and sign-in policies. */
+  readonly clock?: Clock;
+  readonly passwordHasher?: PasswordHasher;
+  readonly sessionPolicy?: SessionPolicy;
+  readonly attemptLimits?: AttemptLimits;
+}
+
+/** One execution core: the contract as calls, independent of any HTTP framework. */
+export interface ToolCore {
+  /** What `POST /api/v1/execute/{toolId}` answers for this key and `{"input": input}`; never rejects for a domain error. */
+  execute(call: { readonly secret: string | undefined; readonly toolId: string; readonly input: unknown }): Promise<Answer>;
+  /**
+   * The two steps of `execute`, for a transport that reads the request body in between (so a request without a
+   * valid key never has its body read): auth and rate limit, then the tool. Both throw StorageUnavailableError
+   * when storage cannot answer (answer it with `storageUnavailableAnswer()`).
+   */
+  authorize: ToolCall["authorize"];
+  run: ToolCall["run"];
+  readonly keys: KeyManager;
+  readonly tools: { list(): ReturnType<typeof toToolSummary>[] };
+  /** Stops the worker processes (if any) and closes the storage. */
+  close(): Promise<void>;
+  /** The use cases and ports transports are built from (the reference h3 app, the CLI); not needed to embed. */
+  readonly services: CoreServices;
+}
+
+/** Wires the core: resolves the defaults (the built-in catalog and the pool load on demand), then buildToolCore. */
+export async function createToolCore(options: ToolCoreOptions = {}): Promise<ToolCore> {
+  const tools = options.tools ?? (await import("../tools/index.ts")).tools;
+  return buildToolCore({ ...options, tools, runner: await openRunner(options.runner) });
+}
+
+/**
+ * The one place that builds use cases from ports, for the server, the CLI, examples and the test harness. Synchronous
+ * for callers that already hold their tools and runner (the test harness).
+ */
+export function buildToolCore(options: ToolCoreOptions & { readonly tools: readonly AnyTool[]; readonly runner: ToolRunner }): ToolCore {
+  const clock = options.clock ?? new SystemClock();
+  const storage = options.storage ?? openMemoryStorage(clock);
+  const { runner, tools } = options;
+  const policy = toPolicy(options.defaultLimit?.limit ?? 60, options.defaultLimit?.windowSeconds ?? 60);
+  if (!policy) throw Object.assign(new Error("defaultLimit: limit must be 1 to 10^9 and windowSeconds 1 to 86400"), { code: "invalid_input" });
+  const env = options.env ?? "development";
+  const container = buildContainer({
+    keys: storage.keys, limits: storage.limits, runner, tools, clock, secrets: new CryptoSecretSource(), env, defaultPolicy: policy,
+    keyv: storage.keyv, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
+    attemptLimits: options.attemptLimits, onBug: options.onError,
+  });
+  const toolCall = container.get(TOKENS.toolCall);
+  const catalog = container.get(TOKENS.toolCatalog);
+  const services: CoreServices = {
+    toolCall, catalog, storage, env, defaultPolicy: policy, clock, container,
+    accounts: () => resolveAccountDeps(container, { env, defaultPolicy: policy }),
+  };
+  return {
+    execute: (call) => toolCall.execute(call),
+    authorize: (secret) => toolCall.authorize(secret),
+    run: (call, toolId, input) => toolCall.run(call, toolId, input),
+    keys: keyManager(services),
+    tools: { list: () => catalog.list().map(toToolSummary) },
+    close: async () => {
+      await (runner as { close?: () => Promise<void> }).close?.();
+      await storage.close?.();
+    },
+    services,
+  };
+}
+
+async function openRunner(choice: ToolCoreOptions["runner"]): Promise<ToolRunner> {
+  if (typeof choice === "object") return choice;
+  if (choice !== "workers") return new InlineToolRunner();
+  const { ProcessPoolToolRunner } = await import("../tools/process-pool.ts");
+  return new ProcessPoolToolRunner();
+}

@@ -1,0 +1,112 @@
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config.js";
+import { TOKENS } from "../container.js";
+import { buildToolCore } from "../core/create-tool-core.js";
+import { openStorage } from "../storage/open-storage.js";
+import { SystemClock } from "../system.js";
+import { InlineToolRunner } from "../tools/inline-tool-runner.js";
+const USAGE = `Usage:
+  keys create --name NAME [--env ENV] [--limit N] [--window SECONDS] [--json]
+  keys list [--json]
+  keys revoke ID`;
+/** Thrown for a usage or input problem: printed without a stack, exit code 2. */
+class UsageError extends Error {
+}
+async function main(argv) {
+    const { values, positionals } = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+            name: { type: "string" },
+            env: { type: "string" },
+            limit: { type: "string" },
+            window: { type: "string" },
+            json: { type: "boolean", default: false },
+            help: { type: "boolean", short: "h", default: false },
+        },
+    });
+    const [command, ...rest] = positionals;
+    if (values.help || !command)
+        throw new UsageError(USAGE);
+    const loaded = loadConfig(process.env);
+    if (!loaded.ok)
+        throw new UsageError(`Invalid configuration:\n  ${loaded.error.join("\n  ")}`);
+    const config = loaded.value;
+    const clock = new SystemClock();
+    const storage = await openStorage(config, clock);
+    try {
+        // Key management only: no tools, so no schema is compiled and no tool library is loaded.
+        const core = buildToolCore({
+            storage, clock, tools: [], runner: new InlineToolRunner(), env: config.appEnv,
+            defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
+        });
+        const { container } = core.services;
+        if (command === "create") {
+            const result = await container.get(TOKENS.createKey).execute({
+                name: values.name ?? "",
+                env: values.env ?? config.appEnv,
+                limit: toNumber("--limit", values.limit),
+                windowSeconds: toNumber("--window", values.window),
+            });
+            if (!result.ok)
+                throw new UsageError(describe(result.error));
+            const { key, secret } = result.value;
+            print(values.json, { ...key, secret }, () => `Created ${key.id} (${key.name}, ${key.env}, ${key.limit}/${key.windowSeconds}s)\n\n  ${secret}\n\nStore this secret now: it is shown only once.`);
+            return 0;
+        }
+        if (command === "list") {
+            const keys = await container.get(TOKENS.listKeys).execute();
+            print(values.json, keys, () => toTable(keys));
+            return 0;
+        }
+        if (command === "revoke" && rest.length === 1) {
+            const result = await container.get(TOKENS.revokeKey).execute({ id: rest[0] });
+            if (!result.ok)
+                throw new UsageError(result.error.message);
+            print(values.json, result.value, () => `Revoked ${result.value.id} (${result.value.name}).`);
+            return 0;
+        }
+        throw new UsageError(USAGE);
+    }
+    finally {
+        await storage.close();
+    }
+}
+function toNumber(flag, raw) {
+    if (raw === undefined)
+        return undefined;
+    if (!/^\d+$/.test(raw))
+        throw new UsageError(`${flag} must be a positive integer`);
+    return Number(raw);
+}
+function describe(error) {
+    const flags = { "/name": "--name", "/env": "--env", "/limit": "--limit/--window" };
+    return error.details ? error.details.map((d) => `${flags[d.path] ?? d.path} ${d.message}`).join("\n") : error.message;
+}
+function print(json, value, text) {
+    process.stdout.write(`${json ? JSON.stringify(value) : text()}\n`);
+}
+function toTable(keys) {
+    if (keys.length === 0)
+        return "No keys yet. Create one with: npm run -s keys -- create --name NAME";
+    const rows = keys.map((k) => [k.id, k.name, k.env, k.prefix, k.status, `${k.limit}/${k.windowSeconds}s`, k.createdAt, k.lastUsedAt ?? "never"]);
+    const header = ["ID", "NAME", "ENV", "PREFIX", "STATUS", "LIMIT", "CREATED", "LAST USED"];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
+}
+/** `keys …`: runs one command and returns the exit code (2 for a usage or input problem), printing any error. */
+export async function runKeysCommand(argv) {
+    try {
+        return await main(argv);
+    }
+    catch (error) {
+        const usage = error instanceof UsageError || error instanceof TypeError;
+        process.stderr.write(`${usage ? error.message : String(error)}\n`);
+        return usage ? 2 : 1;
+    }
+}
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+    process.exit(await runKeysCommand(process.argv.slice(2)));
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// The package's one command: `tool-api serve | keys … | conformance …`. Each loads only what it needs.
+const USAGE = `Usage:
+  tool-api serve                 serve the API (PORT, HOST, DATA_DIR, REDIS_URL, … as npm start)
+  tool-api keys <command> …      create, list, revoke, … API keys (tool-api keys --help)
+  tool-api conformance [flags]   run the contract suite against a deployment (tool-api conformance --help)`;
+const [command, ...rest] = process.argv.slice(2);
+if (command === "serve") {
+    await import("../main.js");
+}
+else if (command === "keys") {
+    process.exit(await (await import("./keys.js")).runKeysCommand(rest));
+}
+else if (command === "conformance") {
+    process.exitCode = await (await import("../../conformance/main.js")).main(rest);
+}
+else {
+    process.stderr.write(`${USAGE}\n`);
+    process.exitCode = command === "--help" || command === "-h" ? 0 : 2;
+}
+export {};

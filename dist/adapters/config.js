@@ -1,0 +1,36 @@
+import { ENVIRONMENTS } from "../domain/api-key.js";
+import { parseRatePolicy } from "../domain/rate-limit.js";
+import { err, ok } from "../domain/result.js";
+import { parseTrustProxy } from "./http/trust-proxy.js";
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+/** Reads and checks every variable; returns all problems at once so one start reports them all. */
+export function loadConfig(env) {
+    const problems = [];
+    const pick = (name, fallback, parse, expected) => {
+        const raw = env[name] === undefined || env[name] === "" ? fallback : env[name];
+        const value = parse(raw);
+        if (value === undefined)
+            problems.push(`${name}=${JSON.stringify(raw)} is invalid: expected ${expected}`);
+        return value;
+    };
+    const config = {
+        host: pick("HOST", "127.0.0.1", (raw) => (raw.trim() ? raw.trim() : undefined), "a host name or address"),
+        port: pick("PORT", "3000", (raw) => integerIn(raw, 0, 65535), "an integer from 0 to 65535"),
+        dataDir: pick("DATA_DIR", "./data", (raw) => raw, "a directory path"),
+        redisUrl: pick("REDIS_URL", "", (raw) => (raw === "" ? "" : /^rediss?:\/\//.test(raw) ? raw : undefined), "a redis:// or rediss:// URL") || undefined,
+        redisPrefix: pick("REDIS_PREFIX", "toolapi:", (raw) => (/^[\w:.-]{1,64}$/.test(raw) ? raw : undefined), "1-64 characters of [A-Za-z0-9_:.-]"),
+        appEnv: pick("APP_ENV", "development", (raw) => ENVIRONMENTS.find((name) => name === raw), ENVIRONMENTS.join(", ")),
+        defaultPolicy: pick("RATE_LIMIT", "60/60s", parseRatePolicy, "N/<window> such as 60/60s, 1000/1h (N 1 to 10^9, window 1 s to 24 h)"),
+        maxBodyBytes: pick("MAX_BODY_BYTES", "1048576", (raw) => integerIn(raw, 1, 1_073_741_824), "an integer from 1 to 1073741824"),
+        logLevel: pick("LOG_LEVEL", "info", (raw) => (LOG_LEVELS.includes(raw) ? raw : undefined), LOG_LEVELS.join(", ")),
+        shutdownTimeoutMs: pick("SHUTDOWN_TIMEOUT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
+        trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),
+    };
+    return problems.length > 0 ? err(problems) : ok(config);
+}
+function integerIn(raw, min, max) {
+    if (!/^\d+$/.test(raw.trim()))
+        return undefined;
+    const value = Number(raw);
+    return value >= min && value <= max ? value : undefined;
+}

@@ -1,0 +1,29 @@
+import { assetHandler } from "./assets.js";
+import { authHandlers } from "./auth-handlers.js";
+import { keyHandlers } from "./key-handlers.js";
+import { seeOther } from "./responses.js";
+import { workspaceHandlers } from "./workspace-handlers.js";
+/** The web dashboard at /dashboard: server-rendered pages and form POSTs answered with 303 redirects. */
+export function dashboardRoutes(deps) {
+    const auth = authHandlers(deps);
+    const keys = keyHandlers(deps);
+    const workspaces = workspaceHandlers(deps);
+    return [
+        ["GET", "/dashboard", async () => seeOther("/dashboard/keys")],
+        ["GET", "/dashboard/assets/:file", async (event) => assetHandler(event)],
+        ["GET", "/dashboard/sign-in", auth.signInPage],
+        ["POST", "/dashboard/sign-in", auth.signIn],
+        ["GET", "/dashboard/sign-up", auth.signUpPage],
+        ["POST", "/dashboard/sign-up", auth.signUp],
+        ["POST", "/dashboard/sign-out", auth.signOut],
+        ["GET", "/dashboard/keys", keys.list],
+        ["POST", "/dashboard/keys", keys.create],
+        ["GET", "/dashboard/keys/created", keys.created],
+        ["GET", "/dashboard/keys/:id/revoke", keys.confirmRevoke],
+        ["POST", "/dashboard/keys/:id/revoke", keys.revoke],
+        ["GET", "/dashboard/workspaces", workspaces.page],
+        ["POST", "/dashboard/workspaces", workspaces.create],
+        ["POST", "/dashboard/workspaces/switch", workspaces.switch],
+        ["POST", "/dashboard/workspaces/:id/rename", workspaces.rename],
+    ];
+}

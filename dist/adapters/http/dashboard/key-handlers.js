@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { getRouterParam } from "h3";
+import { dashboardForm, dashboardPage, loadChrome } from "./dashboard-session.js";
+import { field } from "./form.js";
+import { keyCreatedPage, revokeConfirmPage } from "./pages/key-pages.js";
+import { keysPage } from "./pages/keys-page.js";
+import { messagePage } from "./pages/layout.js";
+import { htmlResponse, seeOther } from "./responses.js";
+/** Long enough to copy the secret after a slow redirect; short enough that an abandoned one does not linger. */
+const FLASH_TTL_MS = 10 * 60_000;
+const FLASH_ID = /^[A-Za-z0-9_-]{22}$/;
+const NOTICES = {
+    "workspace-created": "Workspace created. Keys you create now belong to it.",
+    "workspace-switched": "Switched workspace.",
+};
+/** The keys page, key creation (Post/Redirect/Get with a one-time flash), and revocation with a confirmation step. */
+export function keyHandlers(deps) {
+    const render = async (event, context, status, form) => {
+        const keys = await deps.listWorkspaceKeys.execute({ accountId: context.account.id, workspaceId: context.workspace.id });
+        const list = keys.ok ? keys.value : [];
+        const chrome = await loadChrome(deps, context, "keys");
+        const page = keysPage({ chrome, workspaceName: context.workspace.name, keys: list, appEnv: deps.appEnv, defaultPolicy: deps.defaultPolicy, form, notice: noticeOf(event, list) });
+        return htmlResponse(page, status);
+    };
+    return {
+        list: dashboardPage(deps, (event, context) => render(event, context, 200)),
+        create: createHandler(deps, render),
+        created: createdHandler(deps),
+        confirmRevoke: dashboardPage(deps, async (event, context) => {
+            const keys = await deps.listWorkspaceKeys.execute({ accountId: context.account.id, workspaceId: context.workspace.id });
+            const key = keys.ok ? keys.value.find((candidate) => candidate.id === keyIdOf(event)) : undefined;
+            const chrome = await loadChrome(deps, context, "keys");
+            if (!key)
+                return htmlResponse(messagePage("Key not found", "This workspace has no such key. It may belong to another workspace.", chrome), 404);
+            if (key.status === "revoked")
+                return seeOther(`/dashboard/keys?revoked=${encodeURIComponent(key.id)}`);
+            return htmlResponse(revokeConfirmPage(chrome, key));
+        }),
+        revoke: dashboardForm(deps, async (event, context) => {
+            const result = await deps.revokeWorkspaceKey.execute({ accountId: context.account.id, workspaceId: context.workspace.id, keyId: keyIdOf(event) });
+            if (result.ok)
+                return seeOther(`/dashboard/keys?revoked=${encodeURIComponent(result.value.id)}`);
+            const chrome = await loadChrome(deps, context, "keys");
+            return htmlResponse(messagePage("Key not found", "This workspace has no such key. It may belong to another workspace.", chrome), 404);
+        }),
+    };
+}
+/** POST /dashboard/keys: CreateKey (the CLI's use case), the secret into a one-time flash, then 303 to show it. */
+function createHandler(deps, render) {
+    return dashboardForm(deps, async (event, context, form) => {
+        const values = { name: field(form, "name"), env: field(form, "env"), limit: field(form, "limit"), window: field(form, "window") };
+        const result = await deps.createWorkspaceKey.execute({
+            accountId: context.account.id, workspaceId: context.workspace.id, name: values.name, env: values.env,
+            limit: toNumber(values.limit), windowSeconds: toNumber(values.window),
+        });
+        if (!result.ok) {
+            const errors = result.error.code === "invalid_input" ? Object.fromEntries(result.error.details.map((d) => [d.path.slice(1), capitalize(d.message)])) : {};
+            return render(event, context, result.error.code === "invalid_input" ? 422 : 403, { ...values, errors });
+        }
+        const flashId = randomBytes(16).toString("base64url");
+        const flash = { key: result.value.key, secret: result.value.secret };
+        await deps.flash.put(`${context.session.id}:${flashId}`, JSON.stringify(flash), FLASH_TTL_MS);
+        return seeOther(`/dashboard/keys/created?f=${flashId}`);
+    });
+}
+/** GET /dashboard/keys/created: the secret, once. */
+function createdHandler(deps) {
+    return dashboardPage(deps, async (event, context) => {
+        const flashId = event.url.searchParams.get("f") ?? "";
+        // Taken (deleted) on this first read: a reload or the back button finds nothing and lands on the list.
+        const stored = FLASH_ID.test(flashId) ? await deps.flash.take(`${context.session.id}:${flashId}`) : undefined;
+        if (!stored)
+            return seeOther("/dashboard/keys");
+        const { key, secret } = JSON.parse(stored);
+        return htmlResponse(keyCreatedPage(await loadChrome(deps, context, "keys"), key, secret, event.url.origin));
+    });
+}
+const keyIdOf = (event) => getRouterParam(event, "id", { decode: true }) ?? "";
+/** An empty field means "the default"; anything else must parse, or CreateKey reports it. */
+const toNumber = (raw) => (raw === "" ? undefined : /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN);
+const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1) + ".";
+function noticeOf(event, keys) {
+    const revoked = event.url.searchParams.get("revoked");
+    if (revoked) {
+        const key = keys.find((candidate) => candidate.id === revoked);
+        return key ? `Key “${key.name}” was revoked. Requests with it now get 401.` : undefined;
+    }
+    return NOTICES[event.url.searchParams.get("notice") ?? ""];
+}

@@ -1,0 +1,43 @@
+import { html } from "../html.js";
+import { formatLimit, formatTime } from "./format.js";
+import { layout } from "./layout.js";
+/** The one page that ever shows a key's secret. */
+export function keyCreatedPage(chrome, key, secret, origin) {
+    return layout("Key created", html `<div class="page-head"><div><h1>Key created</h1><p class="subtle">${key.name}</p></div></div>
+<section class="card" aria-labelledby="secret-heading">
+<div class="warning" role="alert"><strong>Copy this secret now.</strong>It is shown only this once: we store only a hash of it. If you lose it, revoke the key and create a new one.</div>
+<h2 id="secret-heading">Secret</h2>
+<div class="secret-box">
+<code id="secret" data-secret>${secret}</code>
+<button type="button" data-copy="secret" aria-live="polite" hidden>Copy</button>
+</div>
+${keySummary(key)}
+<h3>Try it</h3>
+<pre><code>curl -X POST ${origin}/api/v1/execute/hash-text \\
+  -H "X-API-Key: $TOOL_API_KEY" -H "Content-Type: application/json" \\
+  -d '{"input":{"algorithm":"sha256","text":"hello"}}'</code></pre>
+<div class="actions"><a class="button" href="/dashboard/keys">I have copied it, back to keys</a></div>
+</section>`, chrome);
+}
+/** The confirmation step before a revocation. */
+export function revokeConfirmPage(chrome, key) {
+    return layout("Revoke key", html `<div class="card narrow">
+<h1>Revoke this key?</h1>
+<p class="subtle">Requests with it get 401 at once. This cannot be undone; the key stays listed as revoked.</p>
+${keySummary(key)}
+<form method="post" action="/dashboard/keys/${encodeURIComponent(key.id)}/revoke" class="actions">
+<input type="hidden" name="csrf" value="${chrome.csrfToken}">
+<button type="submit" class="danger">Revoke key</button>
+<a class="button secondary" href="/dashboard/keys">Cancel</a>
+</form>
+</div>`, chrome);
+}
+function keySummary(key) {
+    return html `<dl class="summary">
+<dt>Name</dt><dd>${key.name}</dd>
+<dt>Environment</dt><dd>${key.env}</dd>
+<dt>Key</dt><dd class="mono">${key.prefix}…</dd>
+<dt>Limit</dt><dd>${formatLimit(key.limit, key.windowSeconds)}</dd>
+<dt>Created</dt><dd>${formatTime(key.createdAt)}</dd>
+</dl>`;
+}

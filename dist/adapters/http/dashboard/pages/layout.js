@@ -1,0 +1,68 @@
+import { html } from "../html.js";
+/** The page shell: one stylesheet, one deferred script, a skip link, and the top bar when signed in. */
+export function layout(title, main, chrome) {
+    return html `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Tool API</title>
+<link rel="icon" href="/dashboard/assets/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/dashboard/assets/dashboard.css">
+<script src="/dashboard/assets/dashboard.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+${chrome ? topBar(chrome) : plainBar()}
+<main id="main">
+${main}
+</main>
+</body>
+</html>`;
+}
+const brand = html `<a class="brand" href="/dashboard/keys"><img src="/dashboard/assets/icon.svg" alt=""> Tool API</a>`;
+function plainBar() {
+    return html `<header class="topbar"><div class="topbar-inner">${brand}</div></header>`;
+}
+function topBar(chrome) {
+    const current = (section) => (chrome.section === section ? html ` aria-current="page"` : "");
+    return html `<header class="topbar"><div class="topbar-inner">
+${brand}
+<nav class="nav" aria-label="Dashboard">
+<a href="/dashboard/keys"${current("keys")}>API keys</a>
+<a href="/dashboard/workspaces"${current("workspaces")}>Workspaces</a>
+</nav>
+${switcher(chrome)}
+<div class="account">
+<span>${chrome.email}</span>
+<form method="post" action="/dashboard/sign-out">
+<input type="hidden" name="csrf" value="${chrome.csrfToken}">
+<button type="submit" class="secondary small">Sign out</button>
+</form>
+</div>
+</div></header>`;
+}
+function switcher(chrome) {
+    if (chrome.workspaces.length < 2)
+        return "";
+    const options = chrome.workspaces.map(({ workspace }) => html `<option value="${workspace.id}"${workspace.id === chrome.currentWorkspaceId ? html ` selected` : ""}>${workspace.name}</option>`);
+    const next = chrome.section === "keys" ? "/dashboard/keys" : "/dashboard/workspaces";
+    return html `<form class="switcher" method="post" action="/dashboard/workspaces/switch">
+<input type="hidden" name="csrf" value="${chrome.csrfToken}">
+<input type="hidden" name="next" value="${next}">
+<label for="switch-workspace" class="skip">Workspace</label>
+<select id="switch-workspace" name="workspaceId">${options}</select>
+<button type="submit" class="secondary small">Switch</button>
+</form>`;
+}
+/** A field's error text and the attributes that tie it to its input for screen readers. */
+export function fieldError(id, message) {
+    if (!message)
+        return { attrs: "", text: "" };
+    return { attrs: html ` aria-invalid="true" aria-describedby="${id}-error"`, text: html `<span class="field-error" id="${id}-error">${message}</span>` };
+}
+/** A simple page for errors and dead ends, always with a way back. */
+export function messagePage(title, message, chrome) {
+    return layout(title, html `<div class="card narrow"><h1>${title}</h1><p class="subtle">${message}</p>
+<div class="actions"><a class="button" href="/dashboard/keys">Back to API keys</a></div></div>`, chrome);
+}

@@ -1,0 +1,115 @@
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../domain/account.js";
+import { MAX_WORKSPACE_NAME_LENGTH, ROLES } from "../../../domain/workspace.js";
+import { ref, successOf } from "./components.js";
+import { errorResponses } from "./responses.js";
+/** The session API as shared/contract.md's "Session API" table defines it; the routes live in ../session/. */
+const SESSION = [{ SessionCookie: [] }];
+const SESSION_WITH_CSRF = [{ SessionCookie: [], CsrfToken: [] }];
+const id = (description) => ({ type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", description });
+const text = (maxLength, extra = {}) => ({ type: "string", maxLength, ...extra });
+const object = (required, properties) => ({ type: "object", required, properties });
+const body = (schema) => ({ required: true, content: { "application/json": { schema } } });
+const data = (properties) => object(Object.keys(properties), properties);
+const answer = (description, schema, status = 200, setsCookie = false) => ({
+    description,
+    headers: {
+        "X-Request-Id": ref("headers", "RequestId"),
+        ...(setsCookie ? { "Set-Cookie": { description: "The new session cookie (HttpOnly, SameSite).", schema: text(4096) } } : {}),
+    },
+    content: { "application/json": { schema: successOf(schema, status) } },
+});
+const workspaceId = { name: "id", in: "path", required: true, description: "The workspace id.", schema: id("A workspace id.") };
+const keyId = { name: "keyId", in: "path", required: true, description: "The key id.", schema: id("A key id (`key_…`).") };
+/** The account, workspace and key schemas the session API answers with. */
+export function sessionSchemas() {
+    const timestamp = text(64, { format: "date-time" });
+    return {
+        SignUpCredentials: object(["email", "password"], {
+            email: text(MAX_EMAIL_LENGTH, { format: "email" }),
+            password: text(MAX_PASSWORD_LENGTH, { minLength: MIN_PASSWORD_LENGTH, format: "password" }),
+        }),
+        SignInCredentials: object(["email", "password"], {
+            email: text(MAX_EMAIL_LENGTH, { format: "email" }),
+            password: text(MAX_PASSWORD_LENGTH, { minLength: 1, format: "password" }),
+        }),
+        WorkspaceName: object(["name"], { name: text(MAX_WORKSPACE_NAME_LENGTH, { minLength: 1 }) }),
+        Account: object(["id", "email", "createdAt"], { id: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), createdAt: timestamp }),
+        Workspace: object(["id", "name", "personal", "createdAt"], {
+            id: id("The workspace id."),
+            name: text(MAX_WORKSPACE_NAME_LENGTH),
+            personal: { type: "boolean", description: "The account's own workspace, made at sign-up." },
+            createdAt: timestamp,
+        }),
+        Member: object(["accountId", "email", "role"], { accountId: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), role: { type: "string", enum: [...ROLES] } }),
+        KeySummary: object(["id", "name", "env", "prefix", "status", "limit", "windowSeconds", "workspaceId", "createdAt", "lastUsedAt"], {
+            id: id("The key id."),
+            name: text(64),
+            env: ref("schemas", "Environment"),
+            prefix: text(16),
+            status: { type: "string", enum: ["active", "revoked"] },
+            limit: { type: "integer", format: "int32", minimum: 1, maximum: 1_000_000_000 },
+            windowSeconds: { type: "integer", format: "int32", minimum: 1, maximum: 86_400 },
+            workspaceId: { ...id("The workspace the key belongs to; null for keys made with the CLI."), nullable: true },
+            createdAt: timestamp,
+            lastUsedAt: { ...timestamp, nullable: true },
+        }),
+    };
+}
+/** Operations of the session API: sign-up/in/out, the session, workspaces, members and keys. */
+export function sessionOperations() {
+    return [...authOperations(), ...workspaceOperations()];
+}
+const account = ref("schemas", "Account");
+const workspace = ref("schemas", "Workspace");
+const list = (items) => ({ type: "array", maxItems: 1000, items });
+function authOperations() {
+    return [
+        operation("signUp", "Auth", "Create an account", "Creates an account with a personal workspace and signs it in. Public.", [], {
+            requestBody: body(ref("schemas", "SignUpCredentials")),
+            responses: { "201": answer("Signed up and in.", data({ account, csrfToken: text(256) }), 201, true), ...errorResponses([400, 409, 413, 415, 422, 429, 500, 503], { metered: false }) },
+        }),
+        operation("signIn", "Auth", "Sign in", "Starts a new session. A wrong email or password gets one identical 401 `invalid_credentials`. Public.", [], {
+            requestBody: body(ref("schemas", "SignInCredentials")),
+            responses: { "200": answer("Signed in.", data({ account, csrfToken: text(256) }), 200, true), ...errorResponses([400, 401, 413, 415, 422, 429, 500, 503], { metered: false }) },
+        }),
+        operation("signOut", "Auth", "Sign out", "Destroys the session and clears its cookie. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
+            responses: { "200": answer("Signed out.", data({ signedOut: { type: "boolean", enum: [true] } }), 200, true), ...errorResponses([400, 401, 403, 413, 415, 500, 503], { metered: false }) },
+        }),
+        operation("getSession", "Auth", "Describe the session", "The signed-in account, its current workspace and the CSRF token.", SESSION, {
+            responses: { "200": answer("The session.", data({ account, workspace, csrfToken: text(256) })), ...errorResponses([401, 500, 503], { metered: false }) },
+        }),
+    ];
+}
+function workspaceOperations() {
+    const read = [401, 403, 404, 500, 503];
+    const write = [400, 401, 403, 404, 413, 415, 422, 500, 503];
+    return [
+        operation("listWorkspaces", "Workspaces", "List workspaces", "The caller's workspaces.", SESSION, {
+            responses: { "200": answer("The workspaces.", data({ workspaces: list(workspace) })), ...errorResponses([401, 500, 503], { metered: false }) },
+        }),
+        operation("createWorkspace", "Workspaces", "Create a workspace", "A new workspace owned by the caller.", SESSION_WITH_CSRF, {
+            requestBody: body(ref("schemas", "WorkspaceName")),
+            responses: { "201": answer("Created.", data({ workspace }), 201), ...errorResponses([400, 401, 403, 413, 415, 422, 500, 503], { metered: false }) },
+        }),
+        operation("renameWorkspace", "Workspaces", "Rename a workspace", "Another account's workspace: 403 `forbidden` or 404, never its data.", SESSION_WITH_CSRF, {
+            parameters: [workspaceId],
+            requestBody: body(ref("schemas", "WorkspaceName")),
+            responses: { "200": answer("Renamed.", data({ workspace })), ...errorResponses(write, { metered: false }) },
+        }),
+        operation("listMembers", "Workspaces", "List members", "The members of one of the caller's workspaces.", SESSION, {
+            parameters: [workspaceId],
+            responses: { "200": answer("The members.", data({ members: list(ref("schemas", "Member")) })), ...errorResponses(read, { metered: false }) },
+        }),
+        operation("listWorkspaceKeys", "Workspaces", "List a workspace's keys", "As `keys list --json`: never secrets. Keys are created in the dashboard.", SESSION, {
+            parameters: [workspaceId],
+            responses: { "200": answer("The keys.", data({ keys: list(ref("schemas", "KeySummary")) })), ...errorResponses(read, { metered: false }) },
+        }),
+        operation("revokeWorkspaceKey", "Workspaces", "Revoke a key", "The key gets 401 at once. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
+            parameters: [workspaceId, keyId],
+            responses: { "200": answer("Revoked: `status` is `revoked`.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses([400, 401, 403, 404, 413, 415, 500, 503], { metered: false }) },
+        }),
+    ];
+}
+function operation(operationId, tag, summary, description, security, rest) {
+    return { operationId, tags: [tag], summary, description, security, ...rest };
+}

@@ -1,0 +1,71 @@
+import { err, ok } from "../../domain/result.js";
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+/** Whether a Content-Type header names JSON (`application/json`, parameters allowed). */
+export function isJsonContentType(value) {
+    return value !== null && JSON_MEDIA_TYPE.test(value.trim());
+}
+/**
+ * Reads and parses a JSON request body, refusing a wrong media type (415) and anything over `maxBytes` (413)
+ * before it is buffered whole: the declared length is checked first, then the bytes as they stream in.
+ */
+export async function readJsonBody(request, maxBytes) {
+    if (!isJsonContentType(request.headers.get("content-type"))) {
+        return err({ code: "unsupported_media_type", message: "Content-Type must be application/json." });
+    }
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    if (declared > maxBytes)
+        return err(tooLarge(maxBytes));
+    let text;
+    try {
+        // With a declared length (already checked) node:http delivers exactly that many bytes, so the fast
+        // whole-body read is safe; only a chunked body needs counting as it streams in.
+        text = request.headers.has("content-length") ? await request.text() : await readCapped(request, maxBytes);
+    }
+    catch {
+        // The client went away mid-body: nobody will read the answer, and it is not a server bug.
+        return err({ code: "invalid_request", message: "The request body could not be read." });
+    }
+    if (text === undefined)
+        return err(tooLarge(maxBytes));
+    try {
+        return ok(JSON.parse(text));
+    }
+    catch (error) {
+        return err({ code: "invalid_json", message: `The request body is not valid JSON: ${error.message}` });
+    }
+}
+/** The `input` object of an execute request, or invalid_request. */
+export function readToolInput(body) {
+    const input = isPlainObject(body) ? body.input : undefined;
+    if (!isPlainObject(input)) {
+        return err({ code: "invalid_request", message: 'The body must be a JSON object with an object member "input".' });
+    }
+    return ok(input);
+}
+export function isPlainObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+async function readCapped(request, maxBytes) {
+    if (!request.body)
+        return "";
+    const reader = request.body.getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            break;
+        total += value.byteLength;
+        if (total > maxBytes) {
+            // Not cancel(): that destroys the socket before the 413 is flushed. The rest is left unread; the
+            // node layer (wire.ts) answers with Connection: close and discards it.
+            reader.releaseLock();
+            return undefined;
+        }
+        chunks.push(value);
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+}
+function tooLarge(maxBytes) {
+    return { code: "payload_too_large", message: `The request body is larger than ${maxBytes} bytes.` };
+}

@@ -1,0 +1,24 @@
+/** Every /api/v1 route the reference server serves, in document order. */
+export const ROUTES = [
+    { method: "POST", path: "/api/v1/execute/:tool", auth: "key", operationId: "executeTool" },
+    { method: "POST", path: "/api/v1/tools/:slug/execute", auth: "key", operationId: "executeToolBySlug" },
+    { method: "GET", path: "/api/v1/tools", auth: "public", operationId: "listTools" },
+    { method: "GET", path: "/api/v1/tools/:slug", auth: "public", operationId: "getTool" },
+    { method: "GET", path: "/api/v1/keys/current", auth: "key", operationId: "getCurrentKey" },
+    { method: "GET", path: "/api/v1/health", auth: "public", operationId: "getHealth" },
+    { method: "GET", path: "/api/v1/openapi.json", auth: "public", operationId: "getOpenApiDocument" },
+    { method: "POST", path: "/api/v1/auth/sign-up", auth: "public", operationId: "signUp" },
+    { method: "POST", path: "/api/v1/auth/sign-in", auth: "public", operationId: "signIn" },
+    { method: "POST", path: "/api/v1/auth/sign-out", auth: "session", operationId: "signOut" },
+    { method: "GET", path: "/api/v1/auth/session", auth: "session", operationId: "getSession" },
+    { method: "GET", path: "/api/v1/workspaces", auth: "session", operationId: "listWorkspaces" },
+    { method: "POST", path: "/api/v1/workspaces", auth: "session", operationId: "createWorkspace" },
+    { method: "PATCH", path: "/api/v1/workspaces/:id", auth: "session", operationId: "renameWorkspace" },
+    { method: "GET", path: "/api/v1/workspaces/:id/members", auth: "session", operationId: "listMembers" },
+    { method: "GET", path: "/api/v1/workspaces/:id/keys", auth: "session", operationId: "listWorkspaceKeys" },
+    { method: "POST", path: "/api/v1/workspaces/:id/keys/:keyId/revoke", auth: "session", operationId: "revokeWorkspaceKey" },
+];
+/** The OpenAPI path of a route: `/api/v1/workspaces/:id` → `/workspaces/{id}` (the document's server is /api/v1). */
+export function toOpenApiPath(path) {
+    return path.replace(/^\/api\/v1/, "").replace(/:(\w+)/g, "{$1}");
+}

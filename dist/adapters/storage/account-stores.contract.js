@@ -1,0 +1,76 @@
+import { SystemClock } from "../system.js";
+import { KeyvAccountStore } from "./keyv-account-store.js";
+import { KeyvFlashStore, KeyvSessionStore } from "./keyv-session-store.js";
+import { KeyvWorkspaceStore } from "./keyv-workspace-store.js";
+import { testApi } from "./test-api.js";
+const account = (id, email) => ({ id, email, passwordHash: "scrypt$1$1$1$x$y", createdAt: 1 });
+/** The account, workspace, session and flash stores' contracts, run against any Storage's Keyv namespaces. */
+export function describeAccountStores(label, make) {
+    const { afterEach, describe, expect, it } = testApi();
+    describe(`account stores on ${label}`, () => {
+        let fixture;
+        const open = async () => {
+            fixture = await make();
+            const keyv = fixture.storage.keyv;
+            return {
+                accounts: new KeyvAccountStore(keyv("accounts"), keyv("account-emails")),
+                workspaces: new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces")),
+                sessions: new KeyvSessionStore(keyv("sessions"), new SystemClock()),
+                flash: new KeyvFlashStore(keyv("dashboard-flash")),
+            };
+        };
+        afterEach(async () => {
+            await fixture?.close();
+            fixture = undefined;
+        });
+        it("finds an account by id and by email, and refuses a second account with the same email", async () => {
+            const { accounts } = await open();
+            expect(await accounts.create(account("acct_1", "ada@example.com"))).toBe(true);
+            expect(await accounts.create(account("acct_2", "ada@example.com"))).toBe(false);
+            expect((await accounts.findByEmail("ada@example.com"))?.id).toBe("acct_1");
+            expect((await accounts.findById("acct_1"))?.email).toBe("ada@example.com");
+            expect(await accounts.findById("acct_2")).toBeUndefined();
+            expect(await accounts.findByEmail("bob@example.com")).toBeUndefined();
+        });
+        it("lets exactly one of several concurrent sign-ups with one email through", async () => {
+            const { accounts } = await open();
+            const results = await Promise.all(Array.from({ length: 8 }, (_, i) => accounts.create(account(`acct_${i}`, "race@example.com"))));
+            expect(results.filter(Boolean)).toHaveLength(1);
+        });
+        it("keeps memberships findable from both sides, oldest first, without duplicates", async () => {
+            const { workspaces } = await open();
+            await workspaces.save({ id: "ws_1", name: "One", personal: false, createdBy: "acct_1", createdAt: 1 });
+            await Promise.all([
+                workspaces.saveMembership({ workspaceId: "ws_1", accountId: "acct_2", role: "member", createdAt: 2 }),
+                workspaces.saveMembership({ workspaceId: "ws_1", accountId: "acct_1", role: "owner", createdAt: 1 }),
+                workspaces.saveMembership({ workspaceId: "ws_2", accountId: "acct_1", role: "owner", createdAt: 3 }),
+            ]);
+            await workspaces.saveMembership({ workspaceId: "ws_1", accountId: "acct_2", role: "admin", createdAt: 2 });
+            expect((await workspaces.listMembers("ws_1")).map((m) => [m.accountId, m.role])).toEqual([["acct_1", "owner"], ["acct_2", "admin"]]);
+            expect((await workspaces.listMemberships("acct_1")).map((m) => m.workspaceId)).toEqual(["ws_1", "ws_2"]);
+            expect((await workspaces.findMembership("ws_1", "acct_2"))?.role).toBe("admin");
+            expect(await workspaces.findMembership("ws_1", "acct_3")).toBeUndefined();
+            expect(await workspaces.listMembers("ws_unknown")).toEqual([]);
+            expect((await workspaces.findById("ws_1"))?.name).toBe("One");
+        });
+        it("stores sessions by id, forgets them on delete, and lets them expire with their TTL", async () => {
+            const { sessions } = await open();
+            const now = Date.now();
+            const session = { id: "hash1", accountId: "acct_1", workspaceId: "ws_1", csrfToken: "c", createdAt: now, lastSeenAt: now };
+            await sessions.save(session, now + 60_000);
+            expect(await sessions.find("hash1")).toEqual(session);
+            await sessions.delete("hash1");
+            expect(await sessions.find("hash1")).toBeUndefined();
+            await sessions.save({ ...session, id: "hash2" }, now + 1000);
+            await new Promise((resolve) => setTimeout(resolve, 1300));
+            expect(await sessions.find("hash2")).toBeUndefined();
+        });
+        it("hands out a flash value once", async () => {
+            const { flash } = await open();
+            await flash.put("s:1", "secret-value", 60_000);
+            expect(await flash.take("s:1")).toBe("secret-value");
+            expect(await flash.take("s:1")).toBeUndefined();
+            expect(await flash.take("s:unknown")).toBeUndefined();
+        });
+    });
+}

@@ -1,0 +1,79 @@
+import { testApi } from "./test-api.js";
+/** Long enough that a counting test never straddles a window boundary by chance (short ones test rollover). */
+const HOUR_MS = 3_600_000;
+let sequence = 0;
+const bucket = () => `contract-${process.pid}-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
+/** The RateLimitStore contract of application/ports.ts, run by every limiter's test (memory, Redis). */
+export function describeRateLimitStore(name, make) {
+    const { afterEach, beforeEach, describe, expect, it } = testApi();
+    describe(`RateLimitStore contract: ${name}`, () => {
+        let subject;
+        beforeEach(async () => {
+            subject = await make();
+        });
+        afterEach(async () => {
+            await subject.close();
+        });
+        it("counts the hits of one window from 1 up, with a reset that only shrinks", async () => {
+            const id = bucket();
+            const hits = [];
+            for (let i = 0; i < 5; i++)
+                hits.push(await subject.store.hit(id, HOUR_MS));
+            expect(hits.map((hit) => hit.count)).toEqual([1, 2, 3, 4, 5]);
+            for (const [i, hit] of hits.entries()) {
+                expect(hit.resetInMs).toBeGreaterThan(0);
+                expect(hit.resetInMs).toBeLessThanOrEqual(i === 0 ? HOUR_MS : hits[i - 1].resetInMs);
+            }
+        });
+        it("keeps buckets apart", async () => {
+            const [a, b] = [bucket(), bucket()];
+            await subject.store.hit(a, HOUR_MS);
+            await subject.store.hit(a, HOUR_MS);
+            expect((await subject.store.hit(b, HOUR_MS)).count).toBe(1);
+            expect((await subject.store.hit(a, HOUR_MS)).count).toBe(3);
+        });
+        it("counts 1,000 concurrent hits exactly: every count from 1 to 1,000 once", async () => {
+            const id = bucket();
+            const hits = await Promise.all(Array.from({ length: 1000 }, () => subject.store.hit(id, HOUR_MS)));
+            const counts = hits.map((hit) => hit.count).sort((x, y) => x - y);
+            expect(counts).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+        });
+        it("aligns windows to the epoch on the store's clock", async () => {
+            for (const windowMs of [1000, 60_000, HOUR_MS]) {
+                const before = await subject.now();
+                const hit = await subject.store.hit(bucket(), windowMs);
+                const after = await subject.now();
+                // The window ends at a multiple of windowMs, resetInMs after some instant between before and after.
+                const end = Math.floor((after + hit.resetInMs) / windowMs) * windowMs;
+                expect(end).toBeGreaterThanOrEqual(before + hit.resetInMs);
+                expect(hit.resetInMs).toBeGreaterThan(0);
+                expect(hit.resetInMs).toBeLessThanOrEqual(windowMs);
+            }
+        });
+        it("starts the next window at 1 once the current one has ended", async () => {
+            const id = bucket();
+            const first = await subject.store.hit(id, 1000);
+            await subject.store.hit(id, 1000);
+            await subject.elapse(first.resetInMs + 5);
+            const next = await subject.store.hit(id, 1000);
+            expect(next.count).toBe(1);
+            expect(next.resetInMs).toBeLessThanOrEqual(1000);
+        });
+        it("peeks at a window's count without counting: 0 before any hit, then the count so far, 0 again in the next window", async () => {
+            const id = bucket();
+            expect((await subject.store.peek(id, HOUR_MS)).count).toBe(0);
+            await subject.store.hit(id, HOUR_MS);
+            await subject.store.hit(id, HOUR_MS);
+            const peeked = await subject.store.peek(id, HOUR_MS);
+            expect(peeked.count).toBe(2);
+            expect(peeked.resetInMs).toBeGreaterThan(0);
+            expect(peeked.resetInMs).toBeLessThanOrEqual(HOUR_MS);
+            expect((await subject.store.peek(id, HOUR_MS)).count).toBe(2);
+            expect((await subject.store.hit(id, HOUR_MS)).count).toBe(3);
+            const short = bucket();
+            const first = await subject.store.hit(short, 1000);
+            await subject.elapse(first.resetInMs + 5);
+            expect((await subject.store.peek(short, 1000)).count).toBe(0);
+        });
+    });
+}

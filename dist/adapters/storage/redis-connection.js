@@ -1,0 +1,139 @@
+import { createClient } from "@keyv/redis";
+import { StorageUnavailableError } from "../../application/storage-unavailable.js";
+/** Longest pause between reconnection attempts, so a returning Redis is used again within about a second. */
+const MAX_RECONNECT_DELAY_MS = 1000;
+/**
+ * Rejects with StorageUnavailableError when `work` has not settled in time.
+ * node-redis has no reply timeout (its command timeout only covers commands not yet written), so a Redis that
+ * stops answering on an open socket would otherwise hold every request until it recovers; the late reply
+ * still arrives and keeps the connection's replies in order.
+ */
+export function withDeadline(work, deadline, what) {
+    let settled = false;
+    let timer;
+    const expired = new Promise((_, reject) => {
+        // Timers run before I/O in each turn of the event loop: after a long turn (a burst of requests), a reply
+        // already waiting in the socket would lose to its own deadline. setImmediate lets that I/O be read first.
+        timer = setTimeout(() => setImmediate(() => {
+            if (settled)
+                return;
+            const error = new StorageUnavailableError(`Redis did not answer ${what} within ${deadline.ms} ms`);
+            deadline.missed?.(error);
+            reject(error);
+        }), deadline.ms);
+    });
+    return Promise.race([work, expired]).finally(() => {
+        settled = true;
+        clearTimeout(timer);
+    });
+}
+/**
+ * A client that fails fast instead of queueing while disconnected (fail closed within the deadline, never
+ * "wait until Redis is back"), and reconnects forever with a short capped backoff.
+ */
+export function createRedisClient(url, deadlineMs) {
+    const client = createClient({
+        url,
+        disableOfflineQueue: true,
+        socket: {
+            connectTimeout: deadlineMs,
+            reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) + Math.floor(Math.random() * 50),
+        },
+    });
+    // Each Keyv namespace's @keyv/redis adapter listens on the shared client; a dozen namespaces is normal here.
+    client.setMaxListeners(100);
+    return client;
+}
+/** host:port of a Redis URL, without credentials, for messages and logs. */
+export function describeRedis(url) {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || "6379"}`;
+}
+/** Connects, or gives up after `timeoutMs` (node-redis would otherwise retry the first connection forever). */
+export async function connectRedis(client, server, timeoutMs) {
+    // Failed attempts are emitted as "error" events, which would crash the process unheard. The listener stays:
+    // node-redis hands out Object.create(client), and removing the last listener through it gives the proxy
+    // its own empty listener table, so every listener added later would never hear the real client's events.
+    client.on("error", () => { });
+    try {
+        await withDeadline(client.connect(), { ms: timeoutMs }, "a connection");
+    }
+    catch (error) {
+        if (client.isOpen)
+            client.destroy();
+        throw new StorageUnavailableError(`Redis at ${server} is unreachable`, { cause: error });
+    }
+}
+/** Closes gracefully when Redis answers, at once when it does not. */
+export async function closeRedis(client, deadline) {
+    if (!client.isOpen)
+        return;
+    try {
+        await withDeadline(client.close(), deadline, "QUIT");
+    }
+    catch {
+        if (client.isOpen)
+            client.destroy();
+    }
+}
+/**
+ * Logs an outage once when it starts (socket error, or a call past its deadline on a silent socket) and once
+ * when it ends (reconnected, or a probe PING answered), never once per failed request.
+ */
+export class ConnectionWatch {
+    client;
+    server;
+    deadline;
+    logger;
+    down = false;
+    probe;
+    stopped = false;
+    constructor(client, server, deadline, logger) {
+        this.client = client;
+        this.server = server;
+        this.deadline = deadline;
+        this.logger = logger;
+        client.on("error", (error) => this.lost(error));
+        client.on("ready", () => this.restored());
+    }
+    /** A deadline policy that reports misses to this watch. */
+    get commandDeadline() {
+        return { ms: this.deadline.ms, missed: (error) => this.lost(error) };
+    }
+    lost(error) {
+        if (this.stopped || this.down)
+            return;
+        this.down = true;
+        this.logger?.warn({ err: error, redis: this.server }, "Redis connection lost: requests answer 503 service_unavailable until it returns");
+        this.scheduleProbe();
+    }
+    restored() {
+        if (!this.down)
+            return;
+        this.down = false;
+        this.logger?.info({ redis: this.server }, "Redis connection restored");
+    }
+    stop() {
+        this.stopped = true;
+        clearTimeout(this.probe);
+    }
+    /** A silent socket never emits "ready" again, so recovery from a stall is noticed by PING. */
+    scheduleProbe() {
+        clearTimeout(this.probe);
+        this.probe = setTimeout(async () => {
+            if (this.stopped || !this.down)
+                return;
+            try {
+                if (this.client.isReady)
+                    await withDeadline(this.client.ping(), this.deadline, "PING");
+                if (this.client.isReady)
+                    return this.restored();
+            }
+            catch {
+                // still down: try again below
+            }
+            this.scheduleProbe();
+        }, 500);
+        this.probe.unref();
+    }
+}

@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { withDeadline } from "./redis-connection.js";
+import { guardStorage } from "../../application/storage-unavailable.js";
+/**
+ * One fixed-window decision, atomically: Redis runs a script to completion before any other command, so
+ * concurrent hits from any number of instances never share a count. The clock is Redis `TIME`, so instances
+ * with skewed clocks still agree on the window. The counter is a hash holding the window it counts
+ * (`w` = "<window id>:<window ms>") and the count (`c`); it expires when its window ends.
+ * KEYS[1] = the bucket's counter, ARGV[1] = window length in ms. Returns { count, resetInMs }.
+ */
+export const HIT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local windowMs = tonumber(ARGV[1])
+local window = math.floor(now / windowMs)
+local resetInMs = (window + 1) * windowMs - now
+local tag = string.format('%.0f:%.0f', window, windowMs)
+if redis.call('HGET', KEYS[1], 'w') ~= tag then
+  redis.call('HSET', KEYS[1], 'w', tag, 'c', 0)
+  redis.call('PEXPIRE', KEYS[1], resetInMs)
+elseif redis.call('PTTL', KEYS[1]) < 0 then
+  redis.call('PEXPIRE', KEYS[1], resetInMs)
+end
+local count = redis.call('HINCRBY', KEYS[1], 'c', 1)
+return { count, resetInMs }
+`;
+const HIT_SHA = createHash("sha1").update(HIT_SCRIPT).digest("hex");
+/** The count of the current window without counting (0 when the counter holds another window or none). */
+export const PEEK_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local windowMs = tonumber(ARGV[1])
+local window = math.floor(now / windowMs)
+local resetInMs = (window + 1) * windowMs - now
+local tag = string.format('%.0f:%.0f', window, windowMs)
+local count = 0
+if redis.call('HGET', KEYS[1], 'w') == tag then count = tonumber(redis.call('HGET', KEYS[1], 'c')) end
+return { count, resetInMs }
+`;
+const PEEK_SHA = createHash("sha1").update(PEEK_SCRIPT).digest("hex");
+/** Exact fixed-window counters shared by every instance on one Redis; throws StorageUnavailableError when Redis fails. */
+export class RedisRateLimitStore {
+    client;
+    keyPrefix;
+    deadline;
+    constructor(client, keyPrefix, deadline = { ms: 1000 }) {
+        this.client = client;
+        this.keyPrefix = keyPrefix;
+        this.deadline = deadline;
+    }
+    async hit(bucket, windowMs) {
+        if (!Number.isSafeInteger(windowMs) || windowMs < 1)
+            throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
+        return this.call(HIT_SCRIPT, HIT_SHA, bucket, windowMs);
+    }
+    async peek(bucket, windowMs) {
+        if (!Number.isSafeInteger(windowMs) || windowMs < 1)
+            throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
+        return this.call(PEEK_SCRIPT, PEEK_SHA, bucket, windowMs);
+    }
+    call(script, sha, bucket, windowMs) {
+        return guardStorage("rate limit hit", async () => {
+            const reply = await withDeadline(this.run(script, sha, `${this.keyPrefix}${bucket}`, String(windowMs)), this.deadline, "the rate-limit script");
+            const [count, resetInMs] = reply;
+            if (!Number.isInteger(count) || !Number.isInteger(resetInMs))
+                throw new Error(`unexpected rate-limit reply ${JSON.stringify(reply)}`);
+            return { count, resetInMs };
+        });
+    }
+    /** EVALSHA, falling back to EVAL once per server that has not cached the script yet (restart, SCRIPT FLUSH). */
+    async run(script, sha, key, windowMs) {
+        const options = { keys: [key], arguments: [windowMs] };
+        try {
+            return await this.client.evalSha(sha, options);
+        }
+        catch (error) {
+            if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT"))
+                throw error;
+            return this.client.eval(script, options);
+        }
+    }
+}

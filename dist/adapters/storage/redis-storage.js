@@ -1,0 +1,48 @@
+import { CachedApiKeyStore } from "./cached-api-key-store.js";
+import { KeyvApiKeyStore } from "./keyv-api-key-store.js";
+import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, describeRedis } from "./redis-connection.js";
+import { createRedisKeyv } from "./redis-keyv-store.js";
+import { RedisRateLimitStore } from "./redis-rate-limit-store.js";
+/**
+ * How long one Redis call may take before the request fails closed. Every route answers within 2 s even
+ * when Redis stalls: the first stalled call ends the request.
+ */
+export const REDIS_DEADLINE_MS = 1000;
+/** How long a start (server or CLI) waits for Redis before giving up with a clear message. */
+const CONNECT_TIMEOUT_MS = 3000;
+/** Another instance's revocation is seen within this (the contract allows 1 s). */
+const KEY_CACHE_TTL_MS = 500;
+/**
+ * Everything on one Redis, under `config.redisPrefix`: keys, rate-limit counters and every Keyv namespace,
+ * shared by all instances that use the same URL and prefix. The clock is unused: the limiter counts in
+ * Redis `TIME` so instances with skewed clocks agree.
+ */
+export async function openRedisStorage(config, _clock, logger) {
+    if (!config.redisUrl)
+        throw new Error("openRedisStorage needs config.redisUrl");
+    const server = describeRedis(config.redisUrl);
+    const client = createRedisClient(config.redisUrl, REDIS_DEADLINE_MS);
+    await connectRedis(client, server, CONNECT_TIMEOUT_MS);
+    const watch = new ConnectionWatch(client, server, { ms: REDIS_DEADLINE_MS }, logger);
+    const deadline = watch.commandDeadline;
+    // One Keyv per namespace: each @keyv/redis adapter adds listeners to the shared client.
+    const namespaces = new Map();
+    const keyv = (namespace) => {
+        let found = namespaces.get(namespace);
+        if (!found) {
+            found = createRedisKeyv(client, `${config.redisPrefix}${namespace}`, deadline);
+            namespaces.set(namespace, found);
+        }
+        return found;
+    };
+    return {
+        kind: "redis",
+        keys: new CachedApiKeyStore(new KeyvApiKeyStore(keyv("apikeys"), keyv("apikey-hashes")), KEY_CACHE_TTL_MS),
+        limits: new RedisRateLimitStore(client, `${config.redisPrefix}ratelimit:`, deadline),
+        keyv,
+        close: async () => {
+            watch.stop();
+            await closeRedis(client, { ms: REDIS_DEADLINE_MS });
+        },
+    };
+}

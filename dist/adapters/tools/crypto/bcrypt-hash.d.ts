@@ -1,0 +1,10 @@
+interface BcryptHashInput {
+    password: string;
+    rounds: number;
+    salt?: string;
+}
+export declare const bcryptHash: import("../../../domain/tool.ts").ToolDefinition<Partial<BcryptHashInput>, {
+    hash: string;
+    rounds: number;
+}>;
+export {};

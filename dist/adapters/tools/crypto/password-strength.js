@@ -1,0 +1,93 @@
+import { ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+const SCENARIOS = [
+    "onlineThrottling100PerHour",
+    "onlineNoThrottling10PerSecond",
+    "offlineSlowHashing1e4PerSecond",
+    "offlineFastHashing1e10PerSecond",
+];
+/** zxcvbn-ts names its scenarios by a rate placeholder; ours name the default rates they use. */
+const LIBRARY_KEYS = {
+    onlineThrottling100PerHour: "onlineThrottlingXPerHour",
+    onlineNoThrottling10PerSecond: "onlineNoThrottlingXPerSecond",
+    offlineSlowHashing1e4PerSecond: "offlineSlowHashingXPerSecond",
+    offlineFastHashing1e10PerSecond: "offlineFastHashingXPerSecond",
+};
+const scenarioObject = (valueType) => ({
+    type: "object",
+    required: SCENARIOS,
+    additionalProperties: false,
+    properties: Object.fromEntries(SCENARIOS.map((name) => [name, { type: valueType }])),
+});
+// The dictionaries are 9 MB: load them on first use, once.
+let factory;
+async function loadFactory() {
+    const [core, common, en] = await Promise.all([
+        import("@zxcvbn-ts/core"),
+        import("@zxcvbn-ts/language-common"),
+        import("@zxcvbn-ts/language-en"),
+    ]);
+    return new core.ZxcvbnFactory({
+        translations: en.translations,
+        graphs: common.adjacencyGraphs,
+        dictionary: { ...common.dictionary, ...en.dictionary },
+    });
+}
+export const passwordStrength = defineTool({
+    id: "password-strength",
+    name: "Password Strength",
+    category: "crypto",
+    description: "zxcvbn password strength estimate: score 0–4, guesses, crack-time estimates and feedback. The password is never echoed.",
+    secret: true,
+    // Matching time grows with length (220 characters took 1.3 s), hence the 128-character cap.
+    worker: true,
+    timeoutMs: 10_000,
+    input: {
+        type: "object",
+        required: ["password"],
+        additionalProperties: false,
+        properties: { password: { type: "string", minLength: 1, maxLength: 128 } },
+    },
+    output: {
+        type: "object",
+        required: ["score", "guesses", "guessesLog10", "crackTimesSeconds", "crackTimesDisplay", "feedback"],
+        additionalProperties: false,
+        properties: {
+            score: { type: "integer", minimum: 0, maximum: 4 },
+            guesses: { type: "number", minimum: 1 },
+            guessesLog10: { type: "number", minimum: 0 },
+            crackTimesSeconds: scenarioObject("number"),
+            crackTimesDisplay: scenarioObject("string"),
+            feedback: {
+                type: "object",
+                required: ["warning", "suggestions"],
+                additionalProperties: false,
+                properties: { warning: { type: ["string", "null"] }, suggestions: { type: "array", items: { type: "string" }, maxItems: 20 } },
+            },
+        },
+    },
+    examples: [
+        {
+            title: "A top-10 common password (exact values in password-strength.test.ts: score 0, 3 guesses)",
+            input: { password: "password" },
+        },
+        { title: "A four-word passphrase", input: { password: "correct horse battery staple" } },
+        { title: "Random-looking characters", input: { password: "m#P52s@ap$V" } },
+    ],
+    run: async ({ password }) => {
+        factory ??= loadFactory().catch((error) => {
+            factory = undefined;
+            throw error;
+        });
+        const result = (await factory).check(password);
+        const times = (pick) => Object.fromEntries(SCENARIOS.map((name) => [name, pick(result.crackTimes[LIBRARY_KEYS[name]])]));
+        return ok({
+            score: result.score,
+            guesses: result.guesses,
+            guessesLog10: result.guessesLog10,
+            crackTimesSeconds: times((time) => time.seconds),
+            crackTimesDisplay: times((time) => time.display),
+            feedback: { warning: result.feedback.warning, suggestions: [...result.feedback.suggestions] },
+        });
+    },
+});

@@ -1,0 +1,5 @@
+export declare const binaryToText: import("../../../domain/tool.ts").ToolDefinition<{
+    binary: string;
+}, {
+    text: string;
+}>;

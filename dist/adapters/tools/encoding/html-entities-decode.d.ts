@@ -1,0 +1,5 @@
+export declare const htmlEntitiesDecode: import("../../../domain/tool.ts").ToolDefinition<{
+    text: string;
+}, {
+    decoded: string;
+}>;

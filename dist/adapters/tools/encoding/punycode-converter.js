@@ -1,0 +1,58 @@
+import { domainToASCII, domainToUnicode } from "node:url";
+import { invalidField } from "../../../domain/errors.js";
+import { err, ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+export const punycodeConverter = defineTool({
+    id: "punycode-converter",
+    name: "Punycode Converter",
+    category: "encoding",
+    description: "Convert an internationalised domain name to its punycode (xn--) form and back, following IDNA (UTS #46).",
+    input: {
+        type: "object",
+        required: ["domain"],
+        additionalProperties: false,
+        properties: {
+            domain: { type: "string", minLength: 1, maxLength: 253 },
+            direction: { type: "string", enum: ["toAscii", "toUnicode"], default: "toAscii" },
+        },
+    },
+    output: {
+        type: "object",
+        required: ["result"],
+        additionalProperties: false,
+        properties: { result: { type: "string", minLength: 1 } },
+    },
+    examples: [
+        {
+            title: "German domain to ASCII",
+            source: "python3 'münchen.de'.encode('idna')",
+            input: { domain: "münchen.de", direction: "toAscii" },
+            output: { result: "xn--mnchen-3ya.de" },
+        },
+        {
+            title: "RFC 3492 sample (B): Chinese (simplified)",
+            source: "RFC 3492 section 7.1 (B), with the IDNA xn-- prefix",
+            input: { domain: "他们为什么不说中文", direction: "toAscii" },
+            output: { result: "xn--ihqwcrb4cv8a8dqg056pqjye" },
+        },
+        {
+            title: "RFC 3492 sample (A): Arabic (Egyptian)",
+            source: "RFC 3492 section 7.1 (A), with the IDNA xn-- prefix",
+            input: { domain: "ليهمابتكلموشعربي؟", direction: "toAscii" },
+            output: { result: "xn--egbpdaj6bu4bxfgehfvwxn" },
+        },
+        {
+            title: "IANA IDN test domain back to Unicode",
+            source: "IANA IDN test TLD テスト = xn--zckzah; python3 b'xn--r8jz45g.xn--zckzah'.decode('idna')",
+            input: { domain: "xn--r8jz45g.xn--zckzah", direction: "toUnicode" },
+            output: { result: "例え.テスト" },
+        },
+    ],
+    run: ({ domain, direction }) => {
+        // node:url reports an invalid domain only by returning "".
+        const result = direction === "toAscii" ? domainToASCII(domain) : domainToUnicode(domain);
+        if (result === "")
+            return err(invalidField("domain", "The domain is not a valid IDNA domain name."));
+        return ok({ result });
+    },
+});

@@ -1,0 +1,25 @@
+import type { DomainError } from "../../../domain/errors.ts";
+import type { Result } from "../../../domain/result.ts";
+export type ErrorCorrectionLevel = "L" | "M" | "Q" | "H";
+export type QrFormat = "svg" | "png";
+export interface QrOptions {
+    readonly errorCorrectionLevel: ErrorCorrectionLevel;
+    readonly format: QrFormat;
+    readonly margin: number;
+    readonly scale: number;
+    readonly darkColor: string;
+    readonly lightColor: string;
+}
+export interface RenderedQr {
+    readonly version: number;
+    readonly size: number;
+    readonly image: {
+        svg: string;
+    } | {
+        pngBase64: string;
+    };
+}
+/** The hex forms qrcode's colour parser accepts (#rgb, #rgba, #rrggbb, #rrggbbaa); anything else is refused by the schema. */
+export declare const HEX_COLOR_PATTERN = "^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$";
+/** Encodes once to learn the version, then renders that same version; qrcode output is deterministic. */
+export declare function renderQr(text: string, options: QrOptions, field?: string): Promise<Result<RenderedQr, DomainError>>;

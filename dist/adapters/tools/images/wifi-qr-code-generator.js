@@ -1,0 +1,81 @@
+import { invalidField } from "../../../domain/errors.js";
+import { err, ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+import { renderQr } from "./render-qr.js";
+/** The catalog fixes the look of Wi-Fi codes: only the level and the format are the caller's. */
+const FIXED_LOOK = { margin: 4, scale: 4, darkColor: "#000000", lightColor: "#ffffff" };
+/** ZXing's MECARD-style escaping: backslash first, then ; , : and ". */
+function escapeField(value) {
+    return value.replace(/[\\;,:"]/g, (char) => `\\${char}`);
+}
+/** The WIFI: payload in ZXing's field order (T, S, P, H); P is left out for open networks, as ZXing allows. */
+export function toWifiPayload({ ssid, password, encryption, hidden }) {
+    const passwordField = encryption === "nopass" ? "" : `P:${escapeField(password ?? "")};`;
+    return `WIFI:T:${encryption};S:${escapeField(ssid)};${passwordField}${hidden ? "H:true;" : ""};`;
+}
+function checkCredentials({ ssid, password, encryption }) {
+    if (Buffer.byteLength(ssid, "utf8") > 32)
+        return invalidField("ssid", "An SSID is at most 32 bytes in UTF-8.");
+    if (encryption === "WPA" && (password === undefined || password.length < 8 || password.length > 63)) {
+        return invalidField("password", "A WPA passphrase has 8 to 63 characters.");
+    }
+    if (encryption === "WEP" && !password)
+        return invalidField("password", "A WEP network needs a password.");
+    return undefined;
+}
+/** SECRET: the request and the image carry the Wi-Fi password. */
+export const wifiQrCodeGenerator = defineTool({
+    id: "wifi-qr-code-generator",
+    name: "WiFi QR Code Generator",
+    category: "images/qr",
+    worker: true,
+    description: "QR code that joins a Wi-Fi network when scanned (the ZXing WIFI: payload), as SVG or PNG.",
+    secret: true,
+    input: {
+        type: "object",
+        required: ["ssid"],
+        additionalProperties: false,
+        properties: {
+            ssid: { type: "string", minLength: 1, maxLength: 32 },
+            password: { type: "string", maxLength: 63 },
+            encryption: { type: "string", enum: ["WPA", "WEP", "nopass"], default: "WPA" },
+            hidden: { type: "boolean", default: false },
+            errorCorrectionLevel: { type: "string", enum: ["L", "M", "Q", "H"], default: "M" },
+            format: { type: "string", enum: ["svg", "png"], default: "svg" },
+        },
+    },
+    output: {
+        type: "object",
+        required: ["payload", "format"],
+        additionalProperties: false,
+        properties: {
+            payload: { type: "string" },
+            format: { type: "string", enum: ["svg", "png"] },
+            svg: { type: "string" },
+            pngBase64: { type: "string", contentEncoding: "base64" },
+        },
+    },
+    examples: [
+        {
+            title: "A WPA network",
+            source: "shape only; payload per the ZXing wiki 'Barcode Contents' example WIFI:T:WPA;S:mynetwork;P:mypass;; (checked in the test)",
+            input: { ssid: "mynetwork", password: "mypassword", encryption: "WPA", hidden: false, errorCorrectionLevel: "M", format: "svg" },
+        },
+        {
+            title: "A hidden open network as PNG",
+            source: "shape only; payload WIFI:T:nopass;S:Guest;H:true;; (checked in the test)",
+            input: { ssid: "Guest", encryption: "nopass", hidden: true, errorCorrectionLevel: "M", format: "png" },
+        },
+    ],
+    run: async (input) => {
+        const refusal = checkCredentials(input);
+        if (refusal)
+            return err(refusal);
+        const payload = toWifiPayload(input);
+        const options = { ...FIXED_LOOK, errorCorrectionLevel: input.errorCorrectionLevel, format: input.format };
+        const rendered = await renderQr(payload, options, "ssid");
+        if (!rendered.ok)
+            return rendered;
+        return ok({ payload, format: input.format, ...rendered.value.image });
+    },
+});

@@ -1,0 +1,51 @@
+import { invalidField } from "../../../domain/errors.js";
+import { err, ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+/**
+ * JSON.parse semantics apply: integers beyond 2^53 lose precision and the last of duplicate keys wins,
+ * as in every JavaScript JSON tool.
+ */
+export const jsonFormatter = defineTool({
+    id: "json-formatter",
+    name: "JSON Formatter",
+    category: "json/data",
+    worker: true,
+    description: "Pretty-print JSON with a chosen indentation (0 = compact).",
+    input: {
+        type: "object",
+        required: ["json"],
+        additionalProperties: false,
+        properties: {
+            json: { type: "string", maxLength: 1_048_576 },
+            indent: { type: "integer", minimum: 0, maximum: 10, default: 2 },
+        },
+    },
+    output: {
+        type: "object",
+        required: ["formatted"],
+        additionalProperties: false,
+        properties: { formatted: { type: "string" } },
+    },
+    examples: [
+        {
+            title: "Indent an object by two spaces",
+            source: "python3 -c 'import json; print(json.dumps({\"a\":1,\"b\":[true,None]}, indent=2))'",
+            input: { json: '{"a":1,"b":[true,null]}', indent: 2 },
+            output: { formatted: '{\n  "a": 1,\n  "b": [\n    true,\n    null\n  ]\n}' },
+        },
+        {
+            title: "Compact output with indent 0",
+            source: "python3 -c 'import json; print(json.dumps(json.loads(...), separators=(\",\",\":\")))'",
+            input: { json: '{ "x" : [ 1 , 2 ] }', indent: 0 },
+            output: { formatted: '{"x":[1,2]}' },
+        },
+    ],
+    run: ({ json, indent }) => {
+        try {
+            return ok({ formatted: JSON.stringify(JSON.parse(json), null, indent) });
+        }
+        catch (error) {
+            return err(invalidField("json", `Invalid JSON: ${error.message}`));
+        }
+    },
+});

@@ -1,0 +1,72 @@
+import Papa from "papaparse";
+import { invalidField } from "../../../domain/errors.js";
+import { quote } from "../../../domain/excerpt.js";
+import { err, ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+import { isJsonObject, parseJsonField } from "./json-text.js";
+/** The header is every key in order of first appearance; a missing key or null is an empty cell. */
+export const jsonToCsv = defineTool({
+    id: "json-to-csv",
+    name: "JSON to CSV",
+    category: "json/data",
+    worker: true,
+    description: "Convert an array of flat JSON objects to CSV.",
+    input: {
+        type: "object",
+        required: ["json"],
+        additionalProperties: false,
+        properties: {
+            json: { type: "string", maxLength: 1_048_576 },
+            delimiter: { type: "string", enum: [",", ";", "\t", "|"], default: "," },
+            newline: { type: "string", enum: ["\r\n", "\n"], default: "\r\n" },
+            escapeFormulae: { type: "boolean", default: true },
+        },
+    },
+    output: {
+        type: "object",
+        required: ["csv"],
+        additionalProperties: false,
+        properties: { csv: { type: "string" } },
+    },
+    examples: [
+        {
+            title: "Quotes cells holding the delimiter or a quote",
+            source: "python3 csv.writer (QUOTE_MINIMAL, lineterminator='\\r\\n'), RFC 4180 quoting; papaparse writes no final line break",
+            input: { json: '[{"name":"Ada","note":"math, code"},{"name":"Alan","note":"said \\"hi\\""}]', delimiter: ",", newline: "\r\n", escapeFormulae: true },
+            output: { csv: 'name,note\r\nAda,"math, code"\r\nAlan,"said ""hi"""' },
+        },
+        {
+            title: "Union of keys, missing cells left empty, semicolon delimiter",
+            source: "python3 csv.DictWriter(fieldnames=union of keys, delimiter=';', lineterminator='\\n', restval=''); no final line break",
+            input: { json: '[{"a":1,"b":2},{"b":3,"c":4}]', delimiter: ";", newline: "\n", escapeFormulae: true },
+            output: { csv: "a;b;c\n1;2;\n;3;4" },
+        },
+        {
+            title: "Formula-looking cells are neutralised",
+            source: "OWASP CSV Injection: prefix cells starting with = + - @ with a single quote (papaparse also quotes them)",
+            input: { json: '[{"cell":"=HYPERLINK(\\"http://x\\")"},{"cell":"@SUM(A1)"}]', delimiter: ",", newline: "\r\n", escapeFormulae: true },
+            output: { csv: 'cell\r\n"\'=HYPERLINK(""http://x"")"\r\n"\'@SUM(A1)"' },
+        },
+    ],
+    run: (input) => {
+        const parsed = parseJsonField(input.json, "json");
+        if (!parsed.ok)
+            return parsed;
+        const rows = parsed.value;
+        if (!Array.isArray(rows) || !rows.every(isJsonObject)) {
+            return err(invalidField("json", "CSV needs a JSON array of objects."));
+        }
+        const fields = new Set();
+        for (const [index, row] of rows.entries()) {
+            for (const [key, value] of Object.entries(row)) {
+                if (typeof value === "object" && value !== null) {
+                    return err(invalidField("json", `Row ${index} key ${quote(key)} holds an object or array; CSV cells must be flat.`));
+                }
+                fields.add(key);
+            }
+        }
+        const data = rows.map((row) => [...fields].map((field) => (row[field] ?? null)));
+        const { delimiter, newline, escapeFormulae } = input;
+        return ok({ csv: Papa.unparse({ fields: [...fields], data }, { delimiter, newline, escapeFormulae }) });
+    },
+});

@@ -1,0 +1,70 @@
+import { stringify } from "smol-toml";
+import { invalidField } from "../../../domain/errors.js";
+import { err, ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+import { isJsonObject, parseJsonField } from "./json-text.js";
+export const jsonToToml = defineTool({
+    id: "json-to-toml",
+    name: "JSON to TOML",
+    category: "json/data",
+    worker: true,
+    description: "Convert a JSON object (without nulls) to TOML.",
+    input: {
+        type: "object",
+        required: ["json"],
+        additionalProperties: false,
+        properties: { json: { type: "string", maxLength: 1_048_576 } },
+    },
+    output: {
+        type: "object",
+        required: ["toml"],
+        additionalProperties: false,
+        properties: { toml: { type: "string" } },
+    },
+    examples: [
+        {
+            title: "Keys, a table and an array of tables",
+            source: "Layout as TOML v1.0.0 tables / arrays of tables; python3 tomllib.loads(output) == json.loads(input) verified",
+            input: { json: '{"title":"TOML Example","owner":{"name":"Tom"},"ports":[8000,8001],"servers":[{"ip":"10.0.0.1"},{"ip":"10.0.0.2"}]}' },
+            output: {
+                toml: 'title = "TOML Example"\nports = [ 8000, 8001 ]\n\n[owner]\nname = "Tom"\n\n[[servers]]\nip = "10.0.0.1"\n\n[[servers]]\nip = "10.0.0.2"\n',
+            },
+        },
+        {
+            title: "Strings are escaped as TOML basic strings",
+            source: "TOML v1.0.0 basic-string escapes; python3 tomllib.loads(output) == json.loads(input) verified",
+            input: { json: '{"path":"C:\\\\temp","quote":"say \\"hi\\"","enabled":true,"ratio":0.5}' },
+            output: { toml: 'path = "C:\\\\temp"\nquote = "say \\"hi\\""\nenabled = true\nratio = 0.5\n' },
+        },
+    ],
+    run: ({ json }) => {
+        const parsed = parseJsonField(json, "json");
+        if (!parsed.ok)
+            return parsed;
+        if (!isJsonObject(parsed.value))
+            return err(invalidField("json", "TOML needs a JSON object at the top level."));
+        // smol-toml silently drops null members, and TOML has no null: refuse rather than lose data.
+        const nullAt = findNull(parsed.value, "");
+        if (nullAt !== undefined)
+            return err(invalidField("json", `TOML has no null; found one at '${nullAt}'.`));
+        try {
+            return ok({ toml: stringify(parsed.value) });
+        }
+        catch (error) {
+            return err(invalidField("json", `The document cannot be written as TOML: ${error.message}`));
+        }
+    },
+});
+/** The JSON Pointer of the first null in a document, if any. */
+function findNull(value, pointer) {
+    if (value === null)
+        return pointer === "" ? "/" : pointer;
+    if (typeof value !== "object")
+        return undefined;
+    for (const [key, member] of Object.entries(value)) {
+        const found = findNull(member, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}

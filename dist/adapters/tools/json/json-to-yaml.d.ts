@@ -1,0 +1,6 @@
+export declare const jsonToYaml: import("../../../domain/tool.ts").ToolDefinition<{
+    json: string;
+    indent: number;
+}, {
+    yaml: string;
+}>;

@@ -1,0 +1,60 @@
+import YAML from "yaml";
+import { invalidField } from "../../../domain/errors.js";
+import { err, ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+import { parseJsonField } from "./json-text.js";
+export const jsonToYaml = defineTool({
+    id: "json-to-yaml",
+    name: "JSON to YAML",
+    category: "json/data",
+    worker: true,
+    description: "Convert JSON to YAML.",
+    input: {
+        type: "object",
+        required: ["json"],
+        additionalProperties: false,
+        properties: {
+            json: { type: "string", maxLength: 1_048_576 },
+            indent: { type: "integer", minimum: 2, maximum: 8, default: 2 },
+        },
+    },
+    output: {
+        type: "object",
+        required: ["yaml"],
+        additionalProperties: false,
+        properties: { yaml: { type: "string" } },
+    },
+    examples: [
+        {
+            title: "Nested object with a list",
+            source: "python3: yaml.dump(json.loads(s), sort_keys=False, default_flow_style=False) with indented sequences (IndentDumper)",
+            input: { json: '{"name":"web","ports":[80,443],"env":{"DEBUG":false,"LEVEL":null}}', indent: 2 },
+            output: { yaml: "name: web\nports:\n  - 80\n  - 443\nenv:\n  DEBUG: false\n  LEVEL: null\n" },
+        },
+        {
+            title: "Strings that YAML 1.1 would read as booleans or numbers are quoted",
+            source: "Hand-written per YAML 1.2.2; python3 yaml.safe_load (a YAML 1.1 reader) returns the input object",
+            input: { json: '{"answer":"yes","switch":"on","time":"12:30","version":"1.10"}', indent: 2 },
+            output: { yaml: 'answer: "yes"\nswitch: "on"\ntime: "12:30"\nversion: "1.10"\n' },
+        },
+        {
+            title: "Four-space indentation",
+            source: "python3: yaml.dump(..., indent=4) with indented sequences (IndentDumper)",
+            input: { json: '{"a":{"b":[1,2]}}', indent: 4 },
+            output: { yaml: "a:\n    b:\n        - 1\n        - 2\n" },
+        },
+    ],
+    run: ({ json, indent }) => {
+        const parsed = parseJsonField(json, "json");
+        if (!parsed.ok)
+            return parsed;
+        try {
+            // compat: quote every string a YAML 1.1 reader (PyYAML, older Kubernetes tooling) would retype;
+            // lineWidth 0: never fold long strings.
+            return ok({ yaml: YAML.stringify(parsed.value, { indent, compat: "yaml-1.1", lineWidth: 0 }) });
+        }
+        catch (error) {
+            return err(invalidField("json", `The document cannot be written as YAML: ${error.message}`));
+        }
+    },
+});

@@ -1,0 +1,63 @@
+import { parse } from "smol-toml";
+import { invalidField } from "../../../domain/errors.js";
+import { err, ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+import { toJsonText } from "./json-text.js";
+/** Datetimes become RFC 3339 strings as written (offset kept, local values stay local); a zero ".000" is dropped. */
+export const tomlToJson = defineTool({
+    id: "toml-to-json",
+    name: "TOML to JSON",
+    category: "json/data",
+    worker: true,
+    description: "Convert TOML to JSON; datetimes become ISO 8601 strings.",
+    input: {
+        type: "object",
+        required: ["toml"],
+        additionalProperties: false,
+        properties: {
+            toml: { type: "string", maxLength: 1_048_576 },
+            indent: { type: "integer", minimum: 0, maximum: 10, default: 2 },
+        },
+    },
+    output: {
+        type: "object",
+        required: ["json"],
+        additionalProperties: false,
+        properties: { json: { type: "string" } },
+    },
+    examples: [
+        {
+            title: "The TOML README example",
+            source: "Document from toml.io / toml-lang/toml README; expected by python3 tomllib.loads + json.dumps(default=isoformat); Python's 72.0 is 72 in JSON from JavaScript",
+            input: {
+                toml: '# This is a TOML document\n\ntitle = "TOML Example"\n\n[owner]\nname = "Tom Preston-Werner"\ndob = 1979-05-27T07:32:00-08:00\n\n' +
+                    '[database]\nenabled = true\nports = [ 8000, 8001, 8002 ]\ndata = [ ["delta", "phi"], [3.14] ]\ntemp_targets = { cpu = 79.5, case = 72.0 }\n\n' +
+                    '[servers]\n\n[servers.alpha]\nip = "10.0.0.1"\nrole = "frontend"\n\n[servers.beta]\nip = "10.0.0.2"\nrole = "backend"\n',
+                indent: 0,
+            },
+            output: {
+                json: '{"title":"TOML Example","owner":{"name":"Tom Preston-Werner","dob":"1979-05-27T07:32:00-08:00"},' +
+                    '"database":{"enabled":true,"ports":[8000,8001,8002],"data":[["delta","phi"],[3.14]],"temp_targets":{"cpu":79.5,"case":72}},' +
+                    '"servers":{"alpha":{"ip":"10.0.0.1","role":"frontend"},"beta":{"ip":"10.0.0.2","role":"backend"}}}',
+            },
+        },
+        {
+            title: "Local date, local time and dotted keys",
+            source: "TOML v1.0.0 spec examples; expected by python3 tomllib.loads + json.dumps(indent=2, default=isoformat)",
+            input: { toml: 'ld1 = 1979-05-27\nlt1 = 07:32:00\nphysical.color = "orange"\n', indent: 2 },
+            output: { json: '{\n  "ld1": "1979-05-27",\n  "lt1": "07:32:00",\n  "physical": {\n    "color": "orange"\n  }\n}' },
+        },
+    ],
+    run: ({ toml, indent }) => {
+        try {
+            const text = toJsonText(parse(toml), indent, "toml", toIsoText);
+            return text.ok ? ok({ json: text.value }) : text;
+        }
+        catch (error) {
+            return err(invalidField("toml", `Invalid TOML: ${error.message}`));
+        }
+    },
+});
+function toIsoText(date) {
+    return date.toISOString().replace(/\.000(?=Z|[+-]\d\d:\d\d|$)/, "");
+}

@@ -1,0 +1,74 @@
+import YAML from "yaml";
+import { invalidField } from "../../../domain/errors.js";
+import { err, ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+import { toJsonText } from "./json-text.js";
+/** Aliases a document may expand; more is treated as a "billion laughs" bomb and refused. */
+const MAX_ALIAS_COUNT = 100;
+/** YAML 1.2 core schema: `yes`, `on` and dates stay strings; duplicate keys and alias bombs are refused. */
+export const yamlToJson = defineTool({
+    id: "yaml-to-json",
+    name: "YAML to JSON",
+    category: "json/data",
+    worker: true,
+    description: "Convert a single YAML document to JSON.",
+    input: {
+        type: "object",
+        required: ["yaml"],
+        additionalProperties: false,
+        properties: {
+            yaml: { type: "string", maxLength: 1_048_576 },
+            indent: { type: "integer", minimum: 0, maximum: 10, default: 2 },
+        },
+    },
+    output: {
+        type: "object",
+        required: ["json"],
+        additionalProperties: false,
+        properties: { json: { type: "string" } },
+    },
+    examples: [
+        {
+            title: "Mapping scalars to scalars (YAML 1.2.2 spec example 2.2)",
+            source: "YAML 1.2.2 specification, example 2.2 and its JSON form in the yaml-test-suite",
+            input: { yaml: "hr:  65    # Home runs\navg: 0.278 # Batting average\nrbi: 147   # Runs Batted In\n", indent: 0 },
+            output: { json: '{"hr":65,"avg":0.278,"rbi":147}' },
+        },
+        {
+            title: "Mapping scalars to sequences (YAML 1.2.2 spec example 2.3)",
+            source: "YAML 1.2.2 specification, example 2.3",
+            input: {
+                yaml: "american:\n- Boston Red Sox\n- Detroit Tigers\n- New York Yankees\nnational:\n- New York Mets\n- Chicago Cubs\n- Atlanta Braves\n",
+                indent: 0,
+            },
+            output: {
+                json: '{"american":["Boston Red Sox","Detroit Tigers","New York Yankees"],"national":["New York Mets","Chicago Cubs","Atlanta Braves"]}',
+            },
+        },
+        {
+            title: "An anchored node appears twice (YAML 1.2.2 spec example 2.10)",
+            source: "YAML 1.2.2 specification, example 2.10",
+            input: { yaml: "---\nhr:\n- Mark McGwire\n# Following node labeled SS\n- &SS Sammy Sosa\nrbi:\n- *SS # Subsequent occurrence\n- Ken Griffey\n", indent: 2 },
+            output: { json: '{\n  "hr": [\n    "Mark McGwire",\n    "Sammy Sosa"\n  ],\n  "rbi": [\n    "Sammy Sosa",\n    "Ken Griffey"\n  ]\n}' },
+        },
+        {
+            title: "yes and dates stay strings under the core schema",
+            source: "YAML 1.2.2 §10.3.2 (core schema tag resolution): only null, booleans true/false and numbers are typed",
+            input: { yaml: "enabled: yes\nreleased: 2001-12-14\ncount: 0x1A\n", indent: 0 },
+            output: { json: '{"enabled":"yes","released":"2001-12-14","count":26}' },
+        },
+    ],
+    run: ({ yaml, indent }) => {
+        try {
+            const document = YAML.parseDocument(yaml, { schema: "core", uniqueKeys: true });
+            const [first] = document.errors;
+            if (first)
+                return err(invalidField("yaml", `Invalid YAML: ${first.message}`));
+            const text = toJsonText(document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), indent, "yaml");
+            return text.ok ? ok({ json: text.value }) : text;
+        }
+        catch (error) {
+            return err(invalidField("yaml", `Invalid YAML: ${error.message}`));
+        }
+    },
+});

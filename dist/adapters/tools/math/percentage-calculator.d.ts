@@ -1,0 +1,7 @@
+export declare const percentageCalculator: import("../../../domain/tool.ts").ToolDefinition<{
+    operation: string;
+    x: number;
+    y: number;
+}, {
+    result: number;
+}>;

@@ -1,0 +1,48 @@
+import type { ToolRunner } from "../../application/ports.ts";
+import type { ToolDefinition } from "../../domain/tool.ts";
+import type { ToolModule, ToolProcessSpec } from "./tool-process.ts";
+/** How a ProcessPoolToolRunner is sized; every field has a default fit for a 2-core machine. */
+export interface ProcessPoolOptions {
+    /** Tasks that run at once, each in its own child process. Default 2. */
+    readonly concurrency?: number;
+    /** Ready children kept beyond `concurrency`, so a killed task's successor starts without waiting for a boot. Default 1. */
+    readonly spares?: number;
+    /** Tasks allowed to wait once `concurrency` tasks run; one more answers `server_busy`. Default 16. */
+    readonly maxQueue?: number;
+    /** The time cap of one task, queue wait included; default: the tool's `timeoutMs`, else `defaultTimeoutMs`. */
+    readonly timeoutMsFor?: (tool: ToolDefinition) => number;
+    /** Cap for tools that declare no `timeoutMs`. Default 10 000. */
+    readonly defaultTimeoutMs?: number;
+    /** V8 heap cap per child (`--max-old-space-size`): a memory bomb kills its child, not the server. Default 256. */
+    readonly maxOldSpaceMb?: number;
+    /** A child whose resident memory grew by more than this since it was warm is replaced after its task. Default 128. */
+    readonly recycleGrowthMb?: number;
+    /** Where children load tool definitions from. Default: the built-in catalog (./index). */
+    readonly modules?: readonly ToolModule[];
+    /** Run each isolated tool's first example in a new child (it takes work meanwhile), loading lazy libraries. Default true. */
+    readonly warm?: boolean;
+    /**
+     * Added to each child's nice value, so request handling wins the CPU over tool work. Default 0: at 5, on a busy
+     * shared host, the tools themselves starved (bcrypt cost 14 ran past its 10 s cap).
+     */
+    readonly niceness?: number;
+    /** Where tools without `worker: true` run. Default: an InlineToolRunner with the system context. */
+    readonly inline?: ToolRunner;
+    /** The child entry module; tests swap in a fixture. Default: ./tool-child (.ts under tsx, .js when compiled). */
+    readonly entry?: URL;
+    /** Told about idle children that die and children that keep failing to start. Default: process.emitWarning. */
+    readonly onError?: (error: Error) => void;
+}
+/** The options with every default filled in, as the pool uses them. */
+export interface PoolSettings {
+    readonly concurrency: number;
+    readonly spares: number;
+    readonly maxQueue: number;
+    readonly recycleGrowthMb: number;
+    readonly timeoutMsFor: (tool: ToolDefinition) => number;
+    readonly inline: ToolRunner;
+    readonly onError: (error: Error) => void;
+    readonly spec: ToolProcessSpec;
+}
+/** Fills in the defaults of a ProcessPoolOptions. */
+export declare function resolvePoolOptions(options: ProcessPoolOptions): PoolSettings;

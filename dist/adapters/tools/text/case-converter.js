@@ -1,0 +1,61 @@
+import { camelCase, capitalCase, constantCase, dotCase, kebabCase, noCase, pascalCase, pascalSnakeCase, pathCase, sentenceCase, snakeCase, trainCase, } from "change-case";
+import { ok } from "../../../domain/result.js";
+import { defineTool } from "../../../domain/tool.js";
+// locale: false means toLowerCase/toUpperCase, so a server locale such as tr-TR cannot change the output.
+const OPTIONS = { locale: false };
+const STYLES = {
+    camel: camelCase, capital: capitalCase, constant: constantCase, dot: dotCase, kebab: kebabCase, no: noCase,
+    pascal: pascalCase, pascalSnake: pascalSnakeCase, path: pathCase, sentence: sentenceCase, snake: snakeCase, train: trainCase,
+};
+const FIELDS = [...Object.keys(STYLES), "lower", "upper"];
+function toCases(text) {
+    const output = { lower: text.toLowerCase(), upper: text.toUpperCase() };
+    for (const [field, convert] of Object.entries(STYLES))
+        output[field] = convert(text, OPTIONS);
+    return output;
+}
+const TWO_WORDS = {
+    camel: "twoWords", capital: "Two Words", constant: "TWO_WORDS", dot: "two.words", kebab: "two-words", no: "two words",
+    pascal: "TwoWords", pascalSnake: "Two_Words", path: "two/words", sentence: "Two words", snake: "two_words",
+    train: "Two-Words", lower: "two words", upper: "TWO WORDS",
+};
+const XML_HTTP = {
+    camel: "xmlHttpRequestVersion2Id", capital: "Xml Http Request Version2 Id", constant: "XML_HTTP_REQUEST_VERSION2_ID",
+    dot: "xml.http.request.version2.id", kebab: "xml-http-request-version2-id", no: "xml http request version2 id",
+    pascal: "XmlHttpRequestVersion2Id", pascalSnake: "Xml_Http_Request_Version2_Id", path: "xml/http/request/version2/id",
+    sentence: "Xml http request version2 id", snake: "xml_http_request_version2_id", train: "Xml-Http-Request-Version2-Id",
+    lower: "xmlhttprequest version2 id", upper: "XMLHTTPREQUEST VERSION2 ID",
+};
+export const caseConverter = defineTool({
+    id: "case-converter",
+    name: "Case Converter",
+    category: "text",
+    description: "Convert a text to every common case style at once (camel, snake, kebab, Pascal, CONSTANT, …).",
+    input: {
+        type: "object",
+        required: ["text"],
+        additionalProperties: false,
+        properties: { text: { type: "string", maxLength: 102_400 } },
+    },
+    output: {
+        type: "object",
+        required: FIELDS,
+        additionalProperties: false,
+        properties: Object.fromEntries(FIELDS.map((field) => [field, { type: "string" }])),
+    },
+    examples: [
+        {
+            title: "The change-case README table",
+            source: "change-case 5.x README (input 'two words'); lower/upper by hand",
+            input: { text: "two words" },
+            output: TWO_WORDS,
+        },
+        {
+            title: "Acronyms and camel humps are split",
+            source: "python3 re-implementation of change-case's split (a|1 → A, AB → Bc, non-alphanumerics separate) and joins",
+            input: { text: "XMLHttpRequest version2 ID" },
+            output: XML_HTTP,
+        },
+    ],
+    run: ({ text }) => ok(toCases(text)),
+});

@@ -1,0 +1,5 @@
+export declare const numeronymGenerator: import("../../../domain/tool.ts").ToolDefinition<{
+    text: string;
+}, {
+    numeronym: string;
+}>;

@@ -1,0 +1,83 @@
+// A fixed locale keeps the counts independent of the server's default locale.
+const graphemeSegmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+const wordSegmenter = new Intl.Segmenter("en", { granularity: "word" });
+// Node 20's Intl.Segmenter slows down worse than quadratically on long strings (64 KiB took seconds), so the text
+// is segmented in chunks of 0.5–2 K UTF-16 units, cut where UAX #29 always breaks both graphemes and words: after a
+// line feed, or after a space or an ASCII symbol that precedes a letter or digit which cannot extend a cluster.
+const CHUNK = 512;
+const MAX_CHUNK = 2_048;
+const SAFE_CUT = /\n|[ \t/+=()[\]{}<>!?#$%&*|~^@\u3000-\u3002-](?=(?![\p{Grapheme_Extend}\u0E33\u0EB3])[\p{L}\p{N}])/u;
+// These blocks hold no Extend, SpacingMark, Prepend, ZWJ, Hangul or Regional_Indicator characters: every code point
+// is a grapheme of its own, except CR LF (checked against the Unicode 16 data of the python regex module).
+const SIMPLE = "\\0-\\u02FF\\u0370-\\u0482\\u048A-\\u052F\\u4E00-\\u9FFF";
+const SIMPLE_TEXT = new RegExp(`^[${SIMPLE}]*$`);
+const SIMPLE_LETTER = new RegExp(`^(?=[${SIMPLE}])[\\p{L}\\p{N}]$`, "u");
+/**
+ * A forced cut, for runs with no safe cut: between two simple letters or digits if possible, else at the last
+ * grapheme break of the window (decided by the characters up to it, so truncating the window cannot move it).
+ */
+function toForcedCut(text, start) {
+    for (let end = start + MAX_CHUNK; end > start + CHUNK; end -= 1) {
+        if (SIMPLE_LETTER.test(text[end - 1]) && SIMPLE_LETTER.test(text[end]))
+            return { end, forced: true, splitsGrapheme: false };
+    }
+    let lastBreak = start;
+    for (const { index } of graphemeSegmenter.segment(text.slice(start, start + MAX_CHUNK + 1)))
+        lastBreak = start + index;
+    if (lastBreak > start)
+        return { end: lastBreak, forced: true, splitsGrapheme: false };
+    const end = /[\uDC00-\uDFFF]/.test(text[start + MAX_CHUNK]) ? start + MAX_CHUNK - 1 : start + MAX_CHUNK;
+    return { end, forced: true, splitsGrapheme: true };
+}
+function toCut(text, start) {
+    if (text.length - start <= MAX_CHUNK)
+        return { end: text.length, forced: false, splitsGrapheme: false };
+    const cut = SAFE_CUT.exec(text.slice(start + CHUNK, start + MAX_CHUNK + 1));
+    if (cut === null)
+        return toForcedCut(text, start);
+    return { end: start + CHUNK + cut.index + cut[0].length, forced: false, splitsGrapheme: false };
+}
+function* chunksOf(text) {
+    for (let start = 0; start < text.length;) {
+        const { end, forced, splitsGrapheme } = toCut(text, start);
+        yield { text: text.slice(start, end), forced, splitsGrapheme };
+        start = end;
+    }
+}
+function countGraphemes(chunk) {
+    if (SIMPLE_TEXT.test(chunk))
+        return chunk.length - (chunk.match(/\r\n/g)?.length ?? 0);
+    let count = 0;
+    for (const _ of graphemeSegmenter.segment(chunk))
+        count += 1;
+    return count;
+}
+function countWords(chunk) {
+    let count = 0;
+    let startsInWord;
+    let endsInWord = false;
+    for (const { isWordLike } of wordSegmenter.segment(chunk)) {
+        endsInWord = isWordLike === true;
+        startsInWord ??= endsInWord;
+        if (endsInWord)
+            count += 1;
+    }
+    return { count, startsInWord: startsInWord ?? false, endsInWord };
+}
+/** Extended grapheme clusters and word-like segments (letters, numbers, ideographs) of a text. */
+export function countSegments(text) {
+    let graphemes = 0;
+    let words = 0;
+    let splitWord = false;
+    let splitGrapheme = false;
+    for (const chunk of chunksOf(text)) {
+        graphemes += countGraphemes(chunk.text) - (splitGrapheme ? 1 : 0);
+        splitGrapheme = chunk.splitsGrapheme;
+        const counted = countWords(chunk.text);
+        // A forced cut inside a word counted it twice. In unspaced CJK, where words come from a dictionary, this may
+        // be off by one at each forced cut (one per 2 K characters without a space or symbol).
+        words += counted.count - (splitWord && counted.startsInWord ? 1 : 0);
+        splitWord = chunk.forced && counted.endsInWord;
+    }
+    return { graphemes, words };
+}

@@ -1,0 +1,148 @@
+import { fork } from "node:child_process";
+import { getPriority, setPriority } from "node:os";
+/** Variables a tool process may see: locale, time zone, paths. */
+const PASSED_ENV = /^(PATH|HOME|TMPDIR|TZ|LANG|LANGUAGE|LC_[A-Z]+|NODE_ENV|TSX_[A-Z_]+)$/;
+/**
+ * The server's environment without its secrets (REDIS_URL with its password, session keys…): a process that
+ * evaluates hostile input holds nothing worth stealing. NODE_OPTIONS stays out too: the pool sets the flags.
+ */
+export function toolEnvironment(env) {
+    return Object.fromEntries(Object.entries(env).filter(([name]) => PASSED_ENV.test(name)));
+}
+/**
+ * One forked child that runs tool tasks one at a time. It is born loading its tool modules, then warms up while it
+ * already takes tasks, and dies with its parent: it exits when the IPC channel closes.
+ */
+export class ToolProcess {
+    /** Settles once the tool modules are loaded: the child takes tasks from then on. Rejects when it dies first. */
+    ready;
+    /** Resolves once the child has also warmed up (or was told not to); never rejects, may never resolve if it dies. */
+    warmed;
+    markWarmed = () => { };
+    markReady = () => { };
+    /** Resolves once the child has exited, for whatever reason. */
+    exited;
+    child;
+    pending;
+    alive = true;
+    wasReady = false;
+    warmDone = false;
+    stderrTail = "";
+    baseline = 0;
+    constructor(spec) {
+        // Advanced serialization carries what a worker thread could (Uint8Array, Map, undefined) across the IPC channel.
+        this.child = fork(spec.entry, [], {
+            execArgv: [...spec.execArgv], env: toolEnvironment(process.env), serialization: "advanced", stdio: ["ignore", "inherit", "pipe", "ipc"],
+        });
+        // Kept, not printed: V8's out-of-memory report would break the server's JSON log lines; the pool logs a summary.
+        this.child.stderr?.unref();
+        this.child.stderr?.on("data", (chunk) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-4096)));
+        this.exited = new Promise((resolve) => {
+            this.child.once("exit", (code, signal) => this.onExit(code, signal, resolve));
+            // A process that could not be spawned at all (EAGAIN, ENOMEM) reports 'error' and never 'exit'.
+            this.child.once("error", () => (this.child.pid === undefined ? this.onExit(null, null, resolve) : this.kill()));
+        });
+        this.ready = new Promise((resolve, reject) => {
+            this.markReady = resolve;
+            this.exited.then(() => reject(new Error("the tool process exited before it was ready")));
+        });
+        this.warmed = new Promise((resolve) => (this.markWarmed = resolve));
+        // Booting holds the event loop open (a caller may be awaiting it); an idle, warm child does not.
+        this.warmed.then(() => {
+            this.warmDone = true;
+            this.idle();
+        });
+        this.ready.then(() => (this.wasReady = true), () => { });
+        // One listener from the start: "ready" and "warmed" can arrive in one chunk, emitted back to back.
+        this.child.on("message", (message) => this.onMessage(message));
+        this.child.once("spawn", () => this.lowerPriority(spec.niceness));
+        this.child.on("error", () => { }); // handled above; a listener keeps a later 'error' (failed kill) from throwing
+        this.send({ type: "init", modules: spec.modules, warm: spec.warm });
+    }
+    /** Whether the child ever became ready; false after an exit means it failed to start. */
+    get started() {
+        return this.wasReady;
+    }
+    /** Resident memory once loaded and warm, in bytes; 0 until then. What "grown" is measured against. */
+    get baselineRssBytes() {
+        return this.baseline;
+    }
+    get pid() {
+        return this.child.pid;
+    }
+    /** Runs one task; never rejects: a child that dies mid-task resolves as `died`. One task at a time. */
+    run(toolId, input) {
+        if (this.pending)
+            throw new Error("ToolProcess runs one task at a time");
+        if (!this.alive)
+            return Promise.resolve({ kind: "died", code: this.child.exitCode, signal: this.child.signalCode });
+        // While a task runs, the channel holds the event loop open so the answer is awaited; idle, it does not.
+        this.child.channel?.ref();
+        this.child.ref();
+        return new Promise((resolve) => {
+            this.pending = resolve;
+            this.send({ type: "run", toolId, input });
+        });
+    }
+    /** SIGKILL: a child stuck in a loop that never yields cannot be asked to stop. */
+    kill() {
+        if (!this.alive)
+            return;
+        this.child.ref(); // so a caller awaiting `exited` sees the exit
+        this.child.kill("SIGKILL");
+    }
+    /**
+     * V8's fatal-error line from the child's stderr ("Reached heap limit…"), or "". Nothing else the child printed is
+     * returned: an exception message may quote the input, which may be secret.
+     */
+    lastWords() {
+        return (this.stderrTail.split("\n").find((line) => line.startsWith("FATAL ERROR")) ?? "").slice(0, 300);
+    }
+    onMessage(message) {
+        if (message.type === "ready")
+            return this.markReady();
+        if (message.type === "warmed") {
+            this.baseline = message.rssBytes;
+            return this.markWarmed();
+        }
+        const settle = this.pending;
+        this.pending = undefined;
+        this.idle();
+        if (!settle)
+            return;
+        if (message.type === "result")
+            settle({ kind: "result", result: message.result, rssBytes: message.rssBytes });
+        else if (message.type === "failed")
+            settle({ kind: "failed", message: message.message, rssBytes: message.rssBytes });
+    }
+    onExit(code, signal, resolve) {
+        if (!this.alive)
+            return;
+        this.alive = false;
+        const settle = this.pending;
+        this.pending = undefined;
+        settle?.({ kind: "died", code, signal });
+        resolve();
+    }
+    send(message) {
+        // A send racing the child's death fails with EPIPE/ERR_IPC_CHANNEL_CLOSED; 'exit' reports the death.
+        if (this.child.connected)
+            this.child.send(message, (error) => error && this.kill());
+    }
+    idle() {
+        if (!this.warmDone || this.pending)
+            return;
+        this.child.channel?.unref();
+        this.child.unref();
+    }
+    lowerPriority(niceness) {
+        if (niceness === 0 || this.child.pid === undefined)
+            return;
+        try {
+            setPriority(this.child.pid, Math.min(19, getPriority() + niceness));
+        }
+        catch {
+            // Some platforms and containers refuse; the child then runs at the parent's priority, which is still correct.
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import type { ApiKey } from "../domain/api-key.ts";
+import type { Account } from "../domain/account.ts";
+import type { DomainError, InputIssue } from "../domain/errors.ts";
+import type { WindowHit } from "../domain/rate-limit.ts";
+import type { Result } from "../domain/result.ts";
+import type { Session } from "../domain/session.ts";
+import type { AnyTool, ToolDefinition } from "../domain/tool.ts";
+import type { Membership, Workspace } from "../domain/workspace.ts";
+/** Where API keys live. Every method throws when the storage cannot be reached. */
+export interface ApiKeyStore {
+    /** Inserts or replaces the key (by id) and indexes it by its secret hash. */
+    save(key: ApiKey): Promise<void>;
+    /** The key with this id, or undefined. */
+    findById(id: string): Promise<ApiKey | undefined>;
+    /** The key whose secret hashes to `secretHash`, or undefined. */
+    findByHash(secretHash: string): Promise<ApiKey | undefined>;
+    /** Every key, in no particular order. */
+    list(): Promise<readonly ApiKey[]>;
+    /** Resolves when the storage answers; throws when it does not. */
+    ping(): Promise<void>;
+}
+/** Counts requests per bucket in fixed windows. Must be atomic: concurrent hits never share a count. */
+export interface RateLimitStore {
+    /**
+     * Counts one request in the current window of `bucket` (windows are `windowMs` long, aligned to the
+     * store's own clock) and returns the count including this request. Throws when the store is unreachable.
+     */
+    hit(bucket: string, windowMs: number): Promise<WindowHit>;
+    /**
+     * The count of the current window of `bucket` without counting anything (0 when nothing was counted yet),
+     * and the time until it resets. Throws when the store is unreachable.
+     */
+    peek(bucket: string, windowMs: number): Promise<WindowHit>;
+}
+/** The tools this deployment knows. */
+export interface ToolCatalog {
+    /** The tool with this id (server or client-only), or undefined. */
+    find(id: string): AnyTool | undefined;
+    /** Every tool, in catalog order. */
+    list(): readonly AnyTool[];
+}
+/** Validates tool input against the tool's input schema. */
+export interface SchemaValidator {
+    /** Applies schema defaults to `input` in place and returns the problems; an empty array means valid. */
+    validateInput(tool: ToolDefinition, input: Record<string, unknown>): readonly InputIssue[];
+}
+/** Runs a validated tool input: inline, or in a worker pool under a time cap for CPU-heavy tools. */
+export interface ToolRunner {
+    /** The tool's result; `tool_timeout` or `server_busy` when the pool refuses or stops it. Throws only on bugs. */
+    run(tool: ToolDefinition, input: Record<string, unknown>): Promise<Result<unknown, DomainError>>;
+}
+/** The current time. */
+export interface Clock {
+    /** Epoch milliseconds. */
+    now(): number;
+}
+/** Cryptographically strong randomness. */
+export interface SecretSource {
+    /** `size` random bytes from a CSPRNG. */
+    randomBytes(size: number): Uint8Array;
+}
+/** Where dashboard accounts live. Every method throws when the storage cannot be reached. */
+export interface AccountStore {
+    /** Stores a new account unless its (normalized) email is taken; false, with nothing stored, when it is. */
+    create(account: Account): Promise<boolean>;
+    /** The account with this id, or undefined. */
+    findById(id: string): Promise<Account | undefined>;
+    /** The account with this normalized email, or undefined. */
+    findByEmail(email: string): Promise<Account | undefined>;
+}
+/** Where workspaces and their memberships live. Every method throws when the storage cannot be reached. */
+export interface WorkspaceStore {
+    /** Inserts or replaces the workspace (by id). */
+    save(workspace: Workspace): Promise<void>;
+    /** The workspace with this id, or undefined. */
+    findById(id: string): Promise<Workspace | undefined>;
+    /** Inserts or replaces the membership of one account in one workspace. */
+    saveMembership(membership: Membership): Promise<void>;
+    /** The account's membership in the workspace, or undefined. */
+    findMembership(workspaceId: string, accountId: string): Promise<Membership | undefined>;
+    /** Every membership of the workspace, oldest first. */
+    listMembers(workspaceId: string): Promise<readonly Membership[]>;
+    /** Every membership of the account, oldest first. */
+    listMemberships(accountId: string): Promise<readonly Membership[]>;
+}
+/** Where dashboard sessions live, by the hash of their token. Every method throws when the storage cannot be reached. */
+export interface SessionStore {
+    /** Inserts or replaces the session; the store may forget it after `expiresAt` (epoch ms). */
+    save(session: Session, expiresAt: number): Promise<void>;
+    /** The session with this id (token hash), or undefined. */
+    find(id: string): Promise<Session | undefined>;
+    /** Forgets the session; no-op for an unknown id. */
+    delete(id: string): Promise<void>;
+}
+/** One-time values kept server-side between a POST and the GET it redirects to. Throws when storage is unreachable. */
+export interface FlashStore {
+    /** Keeps `value` under `id` for at most `ttlMs`. */
+    put(id: string, value: string, ttlMs: number): Promise<void>;
+    /** The value under `id`, removed as it is read (a second take is undefined), or undefined when absent or expired. */
+    take(id: string): Promise<string | undefined>;
+}
+/** A memory-hard password KDF. Both methods run off the event loop. */
+export interface PasswordHasher {
+    /** A self-describing hash (algorithm, parameters, salt, digest) of `password`. */
+    hash(password: string): Promise<string>;
+    /** Whether `password` matches `hash`, compared in constant time; false for a malformed hash. */
+    verify(password: string, hash: string): Promise<boolean>;
+}

@@ -1,0 +1,59 @@
+import { errorAnswer, rateLimitHeaders, successAnswer } from "../domain/answer.js";
+import { invalidRequest, rateLimited } from "../domain/errors.js";
+import { StorageUnavailableError } from "./storage-unavailable.js";
+/**
+ * The execute contract as one use case, in the contract's order: auth, then the rate limit, then the tool and
+ * input checks, then the run, then the envelope. Its two steps are public so a transport can read the request body
+ * between them (a request without a valid key learns nothing else, its body is never read).
+ */
+export class ToolCall {
+    deps;
+    constructor(deps) {
+        this.deps = deps;
+    }
+    /** Auth then rate limit. Throws StorageUnavailableError when storage cannot answer. */
+    async authorize(secret) {
+        const auth = await this.deps.authenticateKey.execute({ secret });
+        if (!auth.ok) {
+            const authFailure = auth.error.code === "unauthorized" ? auth.error.reason : undefined;
+            return { ok: false, answer: errorAnswer(auth.error), authFailure };
+        }
+        const decision = await this.deps.consumeRateLimit.execute({ key: auth.value });
+        const headers = rateLimitHeaders(decision);
+        if (!decision.allowed)
+            return { ok: false, key: auth.value, answer: errorAnswer(rateLimited(decision.resetSeconds * 1000), headers) };
+        return { ok: true, call: { key: auth.value, headers } };
+    }
+    /** The tool checks, the run and the envelope for an authorized call; every answer carries its rate-limit headers. */
+    async run(call, toolId, input) {
+        if (!isPlainObject(input)) {
+            return errorAnswer(invalidRequest('The body must be a JSON object with an object member "input".'), call.headers);
+        }
+        const result = await this.deps.executeTool.execute({ toolId, input });
+        return result.ok ? successAnswer({ output: result.value.output }, 200, call.headers) : errorAnswer(result.error, call.headers);
+    }
+    /** The whole contract in one call. Never rejects: a storage outage is 503, a bug 500 (reported to `onBug`). */
+    async execute(cmd) {
+        let headers = {};
+        try {
+            const authorized = await this.authorize(cmd.secret);
+            if (!authorized.ok)
+                return authorized.answer;
+            headers = authorized.call.headers;
+            return await this.run(authorized.call, cmd.toolId, cmd.input);
+        }
+        catch (error) {
+            if (error instanceof StorageUnavailableError)
+                return storageUnavailableAnswer();
+            this.deps.onBug?.(error);
+            return errorAnswer({ code: "internal_error", message: "An internal error occurred." }, headers);
+        }
+    }
+}
+/** Fail closed: the request is neither authenticated nor counted, so it is refused. */
+export function storageUnavailableAnswer() {
+    return errorAnswer({ code: "service_unavailable", message: "Storage is unavailable; try again shortly." }, { "retry-after": "1" });
+}
+export function isPlainObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,82 @@
+import { parseArgs } from "node:util";
+import { err, ok } from "../domain/result.js";
+export const USAGE = `usage: npm run -s conformance -- [--base-url URL --api-key KEY] [--rate-limited-key KEY] [--sign-up]
+         [--reporter junit --output FILE] [--seed N] [--max-cases N] [--time-budget SECONDS]
+         [--expect-local] [--max-body-bytes N] [--bail] [--verbose]
+  (or: npx tool-api conformance …)
+  Without --base-url the suite boots its own server on 127.0.0.1 (temporary DATA_DIR) with its own keys.
+  With --base-url every case comes from the document the deployment serves at /api/v1/openapi.json; where it
+  differs from this version's document a drift section says how (a failure only with --expect-local).
+  Keys may also come from CONFORMANCE_API_KEY and CONFORMANCE_RATE_LIMITED_KEY (kept out of process listings);
+  the API key needs room for every case in its window (several hundred requests), the rate-limited key a small limit.
+  --sign-up lets a run against --base-url sign up throwaway accounts for the signed-in session cases.
+  --seed, --max-cases (default 300) and --time-budget (default 30 s) steer the property-based cases.
+  --max-body-bytes only where the served document does not state its body limit (default 1048576).`;
+const positive = (text, allowZero = false) => {
+    if (text === undefined)
+        return undefined;
+    const value = Number(text);
+    return Number.isInteger(value) && (value > 0 || (allowZero && value === 0)) ? value : null;
+};
+/** Reads the command line (and the key variables) of `npm run -s conformance`. */
+export function parseConformanceArgs(argv, env) {
+    let values;
+    try {
+        ({ values } = parseArgs({
+            args: [...argv],
+            options: {
+                "base-url": { type: "string" },
+                "api-key": { type: "string" },
+                "rate-limited-key": { type: "string" },
+                "max-body-bytes": { type: "string" },
+                "sign-up": { type: "boolean" },
+                reporter: { type: "string" },
+                output: { type: "string" },
+                seed: { type: "string" },
+                "max-cases": { type: "string" },
+                "time-budget": { type: "string" },
+                "expect-local": { type: "boolean" },
+                bail: { type: "boolean" },
+                verbose: { type: "boolean" },
+                help: { type: "boolean" },
+            },
+            strict: true,
+        }));
+    }
+    catch (error) {
+        return err(`${error.message}\n${USAGE}`);
+    }
+    if (values.help)
+        return err(USAGE);
+    const baseUrl = values["base-url"];
+    const apiKey = values["api-key"] ?? env.CONFORMANCE_API_KEY;
+    const rateLimitedKey = values["rate-limited-key"] ?? env.CONFORMANCE_RATE_LIMITED_KEY;
+    if (baseUrl && !/^https?:\/\/[^/]/.test(baseUrl))
+        return err(`--base-url must be an http(s) URL\n${USAGE}`);
+    if (baseUrl && !apiKey)
+        return err(`--base-url needs --api-key (or CONFORMANCE_API_KEY)\n${USAGE}`);
+    if (!baseUrl && (values["api-key"] || values["rate-limited-key"]))
+        return err(`--api-key and --rate-limited-key need --base-url\n${USAGE}`);
+    if (values.reporter !== undefined && values.reporter !== "junit")
+        return err(`--reporter must be junit\n${USAGE}`);
+    if ((values.reporter === "junit") !== (values.output !== undefined))
+        return err(`--reporter junit and --output FILE go together\n${USAGE}`);
+    const numbers = {
+        maxBodyBytes: positive(values["max-body-bytes"]),
+        seed: positive(values.seed, true),
+        maxCases: positive(values["max-cases"], true),
+        timeBudgetSeconds: positive(values["time-budget"]),
+    };
+    for (const [name, value] of Object.entries(numbers))
+        if (value === null)
+            return err(`--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-seconds", "")} must be a ${name === "seed" || name === "maxCases" ? "non-negative" : "positive"} integer\n${USAGE}`);
+    const defined = Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined));
+    return ok({
+        ...(baseUrl ? { baseUrl, apiKey, rateLimitedKey: rateLimitedKey || undefined, signUp: values["sign-up"] === true } : {}),
+        ...defined,
+        ...(values.output ? { junitFile: values.output } : {}),
+        expectLocal: values["expect-local"] === true,
+        bail: values.bail === true,
+        verbose: values.verbose === true,
+    });
+}

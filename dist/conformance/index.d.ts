@@ -1,0 +1,2 @@
+export { type ConformanceOptions, runConformance } from "./run-conformance.ts";
+export type { Report } from "./report.ts";

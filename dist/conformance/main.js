@@ -1,0 +1,20 @@
+import { parseConformanceArgs } from "./cli-args.js";
+import { runConformance } from "./run-conformance.js";
+/** `tool-api conformance …` / `npm run -s conformance -- …`: prints the report and resolves with the exit code. */
+export async function main(argv, env = process.env) {
+    const parsed = parseConformanceArgs(argv, env);
+    if (!parsed.ok) {
+        console.error(parsed.error);
+        return 2;
+    }
+    try {
+        const report = await runConformance(parsed.value);
+        return report.failed === 0 && report.passed > 0 ? 0 : 1;
+    }
+    catch (error) {
+        // Only argument errors reach here (runConformance reports everything else as a failed case); no key is in them.
+        console.error(`conformance: could not run: ${error instanceof Error ? error.message : String(error)}`);
+        console.log("conformance: 0 passed, 1 failed, 0 skipped (the suite could not run)");
+        return 1;
+    }
+}

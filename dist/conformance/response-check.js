@@ -1,0 +1,86 @@
+import { Ajv } from "ajv";
+import * as formatsModule from "ajv-formats";
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = (formatsModule.default ?? formatsModule);
+/** Not strict: a deployment's document may carry keywords (title, discriminator …) a validator need not act on. */
+const ajv = addFormats(new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: true }));
+// Keyed by the schema's text: many cases share one response schema in distinct but equal objects.
+const compiled = new Map();
+function validatorOf(schema) {
+    const key = JSON.stringify(schema);
+    let validate = compiled.get(key);
+    if (!validate) {
+        validate = ajv.compile(schema);
+        compiled.set(key, validate);
+    }
+    return validate;
+}
+/** Whether `value` satisfies the draft-07 `schema` (formats included). */
+export function isValidAgainst(schema, value) {
+    return validatorOf(schema)(structuredClone(value)) === true;
+}
+/**
+ * What is wrong with `answer` for `testCase`: empty when it keeps the document's promise. The status must be the
+ * expected one (or an allowed alternative) and listed by the document; the listed headers must be present; a JSON
+ * body must satisfy the documented schema; an envelope's `code` must repeat the HTTP status; never a 5xx.
+ */
+export function problemsOf(testCase, answer) {
+    const problems = [];
+    if (!testCase.documented.includes(answer.status)) {
+        problems.push(`undocumented status ${answer.status}: the document lists ${testCase.documented.join(", ")} for ${testCase.method} ${testCase.docPath}`);
+    }
+    const expectations = [testCase, ...(testCase.alternatives ?? [])];
+    const expected = expectations.find((candidate) => candidate.status === answer.status);
+    if (!expected) {
+        problems.push(`status: expected ${expectations.map((candidate) => candidate.status).join(" or ")}, got ${answer.status}`);
+        return problems;
+    }
+    if (answer.status >= 500 && !expectations.some((candidate) => candidate.status >= 500))
+        problems.push(`server error ${answer.status}`);
+    problems.push(...headerProblems(expected, answer));
+    problems.push(...bodyProblems(expected, answer));
+    return problems;
+}
+/** Required headers must be present; every listed header that is present must match its schema. */
+function headerProblems(expected, answer) {
+    const missing = expected.headers.filter((header) => header.required && !answer.headers.has(header.name)).map((header) => header.name);
+    const problems = missing.length > 0 ? [`missing header${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`] : [];
+    for (const header of expected.headers) {
+        const raw = answer.headers.get(header.name);
+        if (raw === null || Object.keys(header.schema).length === 0)
+            continue;
+        // Header values are text; a numeric schema means the text must be a number that fits it.
+        const numeric = header.schema.type === "integer" || header.schema.type === "number";
+        const value = numeric && /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : raw;
+        if (!validatorOf(header.schema)(value))
+            problems.push(`header ${header.name}: ${JSON.stringify(raw)} does not match its documented schema`);
+    }
+    return problems;
+}
+function bodyProblems(expected, answer) {
+    const isJson = /^application\/(.+\+)?json\b/i.test(answer.headers.get("content-type") ?? "");
+    if (Object.keys(expected.bodySchema).length === 0)
+        return [];
+    if (!isJson)
+        return [`content-type: expected application/json, got ${answer.headers.get("content-type") ?? "none"}`];
+    let body;
+    try {
+        body = JSON.parse(answer.text);
+    }
+    catch {
+        return ["body: not JSON"];
+    }
+    const problems = [];
+    const code = body?.code;
+    if (typeof code === "number" && code !== answer.status)
+        problems.push(`envelope code ${code} differs from the HTTP status ${answer.status}`);
+    const validate = validatorOf(expected.bodySchema);
+    if (!validate(body)) {
+        const errors = (validate.errors ?? []).slice(0, 5).map((error) => {
+            const extra = "additionalProperty" in error.params ? ` (${String(error.params.additionalProperty)})` : "";
+            return `${error.instancePath || "/"} ${error.message ?? "is invalid"}${extra}`;
+        });
+        problems.push(`body does not match the documented schema: ${errors.join("; ")}`);
+    }
+    return problems;
+}

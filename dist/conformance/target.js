@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../adapters/config.js";
+import { TOKENS } from "../adapters/container.js";
+import { createLogger } from "../adapters/logger.js";
+import { startServer } from "../adapters/server.js";
+/** Limits of the keys a self-booted server gets: one generous, one spent after a single request. */
+const GENEROUS = { limit: 1_000_000, windowSeconds: 3600 };
+const SMALL = { limit: 1, windowSeconds: 3600 };
+/** A deployment someone else runs. A trailing /api/v1 in the URL is tolerated. */
+export function remoteTarget(options) {
+    return {
+        baseUrl: options.baseUrl.replace(/\/+$/, "").replace(/\/api\/v1$/, ""),
+        apiKey: options.apiKey,
+        rateLimitedKey: options.rateLimitedKey,
+        maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+        mayCreateAccounts: options.signUp === true,
+        close: async () => { },
+    };
+}
+/**
+ * Boots the real server (startServer) on 127.0.0.1:0 with embedded storage in a temporary DATA_DIR, and creates
+ * its keys through the container's CreateKey use case. `tools` replaces the catalog, e.g. to prove the suite fails.
+ */
+export async function bootTarget(options = {}) {
+    const dataDir = mkdtempSync(join(tmpdir(), "conformance-data-"));
+    // A 64 KiB body cap keeps the 413 case's request small; every tool example fits well inside it.
+    const env = { HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, APP_ENV: "development", LOG_LEVEL: "silent", MAX_BODY_BYTES: "65536" };
+    const loaded = loadConfig(env);
+    if (!loaded.ok)
+        throw new Error(`conformance config: ${loaded.error.join("; ")}`);
+    const running = await startServer(loaded.value, { logger: createLogger("silent"), ...(options.tools ? { tools: options.tools } : {}) });
+    const createKey = running.container.get(TOKENS.createKey);
+    const make = async (name, policy, workspaceId) => {
+        const result = await createKey.execute({ name, env: loaded.value.appEnv, ...policy, workspaceId });
+        if (!result.ok)
+            throw new Error(`conformance key: ${result.error.message}`);
+        return result.value;
+    };
+    const [main, small] = [await make("conformance", GENEROUS), await make("conformance-limited", SMALL)];
+    return {
+        baseUrl: running.url,
+        apiKey: main.secret,
+        rateLimitedKey: small.secret,
+        maxBodyBytes: loaded.value.maxBodyBytes,
+        mayCreateAccounts: true,
+        createWorkspaceKey: async (workspaceId) => (await make("conformance-revocable", GENEROUS, workspaceId)).key.id,
+        close: async () => {
+            await running.close();
+            rmSync(dataDir, { recursive: true, force: true });
+        },
+    };
+}

@@ -1,0 +1,56 @@
+import type { DomainError } from "./errors.ts";
+import type { Result } from "./result.ts";
+/** A JSON Schema (draft-07) literal. */
+export type JsonSchema = {
+    readonly [keyword: string]: unknown;
+};
+/** The tool categories of the catalog; each is a folder under adapters/tools/. */
+export type ToolCategory = "crypto" | "encoding" | "text" | "json/data" | "conversion" | "network-calc" | "date-time" | "generators" | "web" | "math" | "validation" | "images/qr" | "dev";
+/** One documented run of a tool. Without `output` the example is random and only its shape is checked. */
+export interface ToolExample<I = unknown, O = unknown> {
+    readonly title: string;
+    readonly input: I;
+    readonly output?: O;
+    /** Where the expected output comes from: an RFC, a published vector, or the independent computation used. */
+    readonly source?: string;
+}
+/** Time and randomness reach tools only through this context, so `run` stays testable. */
+export interface ToolContext {
+    /** Epoch milliseconds. */
+    now(): number;
+    /** Cryptographically strong random bytes. */
+    randomBytes(size: number): Uint8Array;
+}
+/** What `run` returns; CPU-heavy tools may be async. */
+export type ToolOutcome<O> = Result<O, DomainError> | Promise<Result<O, DomainError>>;
+/** A tool the server executes. */
+export interface ToolDefinition<I = any, O = any> {
+    readonly id: string;
+    readonly name: string;
+    readonly category: ToolCategory;
+    readonly description: string;
+    readonly clientOnly: false;
+    readonly input: JsonSchema;
+    readonly output: JsonSchema;
+    readonly examples: readonly [ToolExample<I, O>, ...ToolExample<I, O>[]];
+    /** Request or response carries secrets: never log or cache them. */
+    readonly secret?: boolean;
+    /** CPU-heavy: runs in the worker pool under `timeoutMs`. */
+    readonly worker?: boolean;
+    readonly timeoutMs?: number;
+    /** Receives validated input with defaults applied. Never throws on purpose. */
+    run(input: I, context: ToolContext): ToolOutcome<O>;
+}
+/** A tool that needs a browser API and is listed but never executed. */
+export interface ClientOnlyTool {
+    readonly id: string;
+    readonly name: string;
+    readonly category: string;
+    readonly description: string;
+    readonly clientOnly: true;
+}
+export type AnyTool = ToolDefinition | ClientOnlyTool;
+/** Declares a server tool; `clientOnly: false` is filled in. */
+export declare function defineTool<I, O>(tool: Omit<ToolDefinition<I, O>, "clientOnly">): ToolDefinition<I, O>;
+/** Title-cases a kebab-case id: "hash-text" → "Hash Text". */
+export declare function toToolName(id: string): string;

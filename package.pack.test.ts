@@ -1,0 +1,119 @@
+// The package as users get it: `npm pack` of the build that `npm ci` made (prepare), installed into a fresh project,
+// used with plain node and with TypeScript. --ignore-scripts: rebuilding dist/ here would pull it from under other tests.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = import.meta.dirname;
+const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2
+const dir = mkdtempSync(join(tmpdir(), "tool-api-consumer-"));
+const node = (args: string[], env: Record<string, string> = {}) =>
+  execFileSync(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+const tsc = (compiler: string) => {
+  try {
+    return { code: 0, output: execFileSync(process.execPath, [compiler, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" }) };
+  } catch (error) {
+    return { code: (error as { status: number }).status, output: String((error as { stdout: string }).stdout) };
+  }
+};
+
+beforeAll(() => {
+  const tarball = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop() as string;
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  const typesNode = `@types/node@${(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["@types/node"]}`;
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", join(dir, tarball), typesNode], { cwd: dir, stdio: "inherit" });
+  for (const file of ["consumer.mjs", "serve-app.mjs", "typed.ts", "typed-wrong.ts"]) copyFileSync(join(ROOT, "examples/consumer", file), join(dir, file));
+}, 240_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the packed tool-execution-api in a consumer project", () => {
+  it("ships compiled code and declarations only, no sources or tests", () => {
+    const files = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8" });
+    const paths = (JSON.parse(files) as { files: { path: string }[] }[])[0].files.map((file) => file.path);
+    expect(paths).toContain("dist/index.js");
+    expect(paths).toContain("dist/index.d.ts");
+    expect(paths.filter((path) => path.endsWith(".ts") && !path.endsWith(".d.ts"))).toEqual([]);
+    expect(paths.filter((path) => /\.test\.|\/testing\//.test(path))).toEqual([]);
+  });
+
+  it("runs the core with plain node without loading h3, srvx or listhen", () => {
+    const log = join(dir, "imports.log");
+    writeFileSync(log, "");
+    const recorder = join(ROOT, "adapters/tools/testing/register-import-recorder.mjs");
+    const out = JSON.parse(node(["--import", recorder, "consumer.mjs"], { IMPORT_LOG: log }));
+    const imported = readFileSync(log, "utf8");
+    expect(imported).toContain("/node_modules/tool-execution-api/dist/");
+    expect(imported).not.toMatch(/\/node_modules\/(h3|srvx|listhen)\//);
+    expect(out.answers.ok).toMatchObject({ status: 200, body: { data: { output: { digest: ABC_SHA256 } } } });
+    expect(out.answers.ok.headers).toMatchObject({ "x-ratelimit-limit": "2", "x-ratelimit-remaining": "1" });
+    expect(out.answers.invalid).toMatchObject({ status: 422, body: { error_code: "invalid_input" } });
+    expect(out.answers.invalid.body.details.map((issue: { path: string }) => issue.path)).toContain("/input/algorithm");
+    expect(out.answers.limited.status).toBe(429);
+    expect(Number(out.answers.limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(out.answers.unauthorized).toMatchObject({ status: 401, body: { error_code: "unauthorized" } });
+    expect(out.answers.notFound).toMatchObject({ status: 404, body: { error_code: "tool_not_found" } });
+    expect(out.answers.custom).toMatchObject({ status: 200, body: { data: { output: { text: "c b a" } } } });
+    expect(out.listed).toBe(true);
+    expect(out.statusOfRateLimited).toBe(429);
+  });
+
+  it("answers through createApp(core).fetch exactly what core.execute answers", () => {
+    const core = JSON.parse(node(["consumer.mjs"])).answers;
+    const app = JSON.parse(node(["serve-app.mjs"]));
+    for (const name of ["ok", "invalid", "limited", "unauthorized"]) {
+      expect(app[name].status).toBe(core[name].status);
+      expect(app[name].body).toEqual(core[name].body);
+      for (const [header, value] of Object.entries(core[name].headers as Record<string, string>)) {
+        if (header !== "x-ratelimit-reset" && header !== "retry-after") expect(app[name].headers[header]).toBe(value);
+      }
+    }
+    expect(app.tools).toBe(109);
+  });
+
+  it("creates a key with node_modules/.bin/tool-api and serves it with tool-api serve", async () => {
+    const env = { DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn" };
+    const created = JSON.parse(node(["node_modules/.bin/tool-api", "keys", "create", "--name", "cli", "--json"], env));
+    expect(created.secret).toMatch(/^tk_dev_/);
+    const server = spawn(process.execPath, ["node_modules/.bin/tool-api", "serve"], { cwd: dir, env: { ...process.env, ...env, PORT: "0" } });
+    try {
+      const url = await listeningUrl(server);
+      const response = await fetch(`${url}/api/v1/execute/hash-text`, {
+        method: "POST", headers: { "content-type": "application/json", "x-api-key": created.secret },
+        body: JSON.stringify({ input: { algorithm: "sha256", text: "abc" } }),
+      });
+      expect(await response.json()).toMatchObject({ data: { output: { digest: ABC_SHA256 } } });
+    } finally {
+      server.kill("SIGTERM");
+    }
+  });
+
+  it.each([
+    ["TypeScript 7", join(ROOT, "node_modules/typescript/bin/tsc")],
+    ["TypeScript 5.9", join(ROOT, "client/codegen/node_modules/typescript/bin/tsc")],
+  ])("compiles a strict nodenext consumer with %s and refuses wrongly typed calls", (_name, compiler) => {
+    // skipLibCheck as most projects set it: third-party declarations (h3's) are not this package's to check.
+    const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: true, types: ["node"] };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["typed.ts"] }));
+    expect(tsc(compiler)).toEqual({ code: 0, output: "" });
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["typed-wrong.ts"] }));
+    const wrong = tsc(compiler);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.output).toMatch(/typed-wrong\.ts\(4,[^)]*\): error/);
+    expect(wrong.output).toMatch(/typed-wrong\.ts\(5,[^)]*\): error/);
+    expect(wrong.output).toMatch(/typed-wrong\.ts\(6,[^)]*\): error/);
+  });
+});
+
+function listeningUrl(server: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    server.stdout?.on("data", (chunk) => {
+      output += chunk;
+      const match = /Listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    });
+    server.once("exit", (code) => reject(new Error(`tool-api serve exited with ${code}: ${output}`)));
+  });
+}

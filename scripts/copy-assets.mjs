@@ -1,0 +1,4 @@
+// The files the package serves as they are (dashboard and /docs assets) go beside the compiled code in dist/.
+import { cpSync } from "node:fs";
+
+for (const dir of ["adapters/http/dashboard/assets", "adapters/http/docs/assets"]) cpSync(dir, `dist/${dir}`, { recursive: true });
