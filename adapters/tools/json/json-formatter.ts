@@ -1,6 +1,6 @@
-import { invalidField } from "../../../domain/errors.ts";
-import { err, ok } from "../../../domain/result.ts";
+import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { parseJsonField } from "./json-text.ts";
 
 /**
  * JSON.parse semantics apply: integers beyond 2^53 lose precision and the last of duplicate keys wins,
@@ -41,10 +41,7 @@ export const jsonFormatter = defineTool({
     },
   ],
   run: ({ json, indent }: { json: string; indent: number }) => {
-    try {
-      return ok({ formatted: JSON.stringify(JSON.parse(json), null, indent) });
-    } catch (error) {
-      return err(invalidField("json", `Invalid JSON: ${(error as Error).message}`));
-    }
+    const parsed = parseJsonField(json, "json");
+    return parsed.ok ? ok({ formatted: JSON.stringify(parsed.value, null, indent) }) : parsed;
   },
 });

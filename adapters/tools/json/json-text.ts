@@ -1,8 +1,11 @@
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { err, ok, type Result } from "../../../domain/result.ts";
+import { JSON_SYNTAX, nestingRefusal } from "../nesting.ts";
 
-/** Parses JSON text, turning a syntax error into a refusal of `field`. */
+/** Parses JSON text, turning a syntax error or nesting past MAX_NESTING (checked first, in linear time) into a refusal of `field`. */
 export function parseJsonField(text: string, field: string): Result<unknown, DomainError> {
+  const tooDeep = nestingRefusal(text, field, JSON_SYNTAX);
+  if (tooDeep) return err(tooDeep);
   try {
     return ok(JSON.parse(text));
   } catch (error) {

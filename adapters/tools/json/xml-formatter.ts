@@ -4,6 +4,7 @@ import type { XMLFormatterOptions } from "xml-formatter";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { xmlCostRefusal } from "./xml-limits.ts";
 
 // xml-formatter is CommonJS with a `default` typing: under NodeNext the callable arrives wrapped.
 const xmlFormat = ((xmlFormatterModule as any).default ?? xmlFormatterModule) as FormatXml;
@@ -51,6 +52,8 @@ export const xmlFormatter = defineTool({
     },
   ],
   run: ({ xml, indent }: { xml: string; indent: number }) => {
+    const costly = xmlCostRefusal(xml, "xml");
+    if (costly) return err(costly);
     try {
       const check = XMLValidator.validate(xml);
       if (check !== true) return err(invalidField("xml", `Invalid XML at line ${check.err.line}: ${check.err.msg}`));
