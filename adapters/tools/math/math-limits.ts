@@ -1,5 +1,5 @@
-/** Elements any one matrix, array or range may hold: 500 × 500, or 1:250000; 1000 characters of `a + a + …` stay under 1 s. */
-export const MAX_MATRIX_ELEMENTS = 250_000;
+/** Elements any one matrix, array or range may hold (316 × 316, or 1:100000): `map` costs ≈ 300 ns an element here. */
+export const MAX_MATRIX_ELEMENTS = 100_000;
 /** Elements all guarded calls of one evaluation may produce together: 1000 characters of `a + a + …` on 500 × 500 took 5 s. */
 export const MAX_EVALUATION_ELEMENTS = 10_000_000;
 /** Multiply-adds of one matrix product (m × k × n); ≈ 0.3 s here. */
@@ -25,9 +25,6 @@ const SIZED: Readonly<Record<string, (args: unknown[], math: GuardedMath) => num
   range: (args) => rangeLength(args),
   kron: (args, math) => elements(args[0], math) * elements(args[1], math),
   concat: (args, math) => args.reduce((sum: number, arg) => sum + elements(arg, math), 0),
-  map: (args, math) => elements(args[0], math),
-  forEach: (args, math) => elements(args[0], math),
-  filter: (args, math) => elements(args[0], math),
   diag: (args, math) => (dimensions(args[0], math).length === 1 ? (elements(args[0], math) + Math.abs(Number(args[1] ?? 0))) ** 2 : 1),
 };
 
@@ -54,8 +51,10 @@ export function allocationGuards(math: GuardedMath): { guards: Record<string, Fn
     const original = math[name] as Fn | undefined;
     if (typeof original !== "function") return;
     const guard: Fn = (...args) => (estimate(args), original(...args));
-    const transform = math.expression.transform[name];
-    if (transform) guard.transform = (...args) => (estimate(args), transform(...args));
+    const transform = math.expression.transform[name] as (Fn & { rawArgs?: boolean }) | undefined;
+    // A rawArgs transform receives unevaluated nodes, not values: nothing to measure before it runs.
+    if (transform?.rawArgs) guard.transform = transform;
+    else if (transform) guard.transform = (...args) => (estimate(args), transform(...args));
     guards[name] = guard;
   };
   for (const [name, count] of Object.entries(SIZED)) wrap(name, (args) => checkElements(count(args, math)));
