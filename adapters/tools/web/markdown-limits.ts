@@ -1,10 +1,13 @@
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 
-/**
- * markdown-it's `maxNesting`, as in its CommonMark preset: past it blocks and inline spans render as text. It also
- * bounds the link-label scan, which on 250,000 `[` took 1.3 s at the default 100 and 0.35 s at 20 (measured here).
- */
+/** Block containers (`>`, list items) one line may open, as in markdown-it's CommonMark preset; past it: a 422. */
 export const MAX_MARKDOWN_NESTING = 20;
+/**
+ * markdown-it's own `maxNesting`: the containers plus the paragraph and inline level inside the deepest one (at 20
+ * the innermost paragraph was dropped). Past it inline spans render as text. It also bounds the link-label scan,
+ * which on 250,000 `[` took 1.3 s at the default 100 and 0.35 s at 20 (measured here).
+ */
+export const MARKDOWN_IT_MAX_NESTING = MAX_MARKDOWN_NESTING + 2;
 
 /** Lines one document may hold: markdown-it spends ≈ 10 µs a line (500,000 short lines took 4.4 s here, a table row more). */
 export const MAX_MARKDOWN_LINES = 50_000;

@@ -2,7 +2,7 @@ import MarkdownIt from "markdown-it";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { cappedOutput } from "../output-cap.ts";
-import { MAX_MARKDOWN_NESTING, markdownCostRefusal } from "./markdown-limits.ts";
+import { MARKDOWN_IT_MAX_NESTING, markdownCostRefusal } from "./markdown-limits.ts";
 
 type Options = { markdown: string; linkify: boolean; typographer: boolean; breaks: boolean };
 
@@ -18,7 +18,7 @@ function rendererFor({ linkify, typographer, breaks }: Options): Renderer {
   const key = `${linkify}/${typographer}/${breaks}`;
   let renderer = renderers.get(key);
   if (!renderer) {
-    renderer = new MarkdownIt({ html: false, xhtmlOut: true, linkify, typographer, breaks, maxNesting: MAX_MARKDOWN_NESTING });
+    renderer = new MarkdownIt({ html: false, xhtmlOut: true, linkify, typographer, breaks, maxNesting: MARKDOWN_IT_MAX_NESTING });
     renderers.set(key, renderer);
   }
   return renderer;
