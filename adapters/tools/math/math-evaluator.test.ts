@@ -93,3 +93,20 @@ describe("math-evaluator allocation bounds", () => {
     expect(await runToolOk(mathEvaluator, { expression: "f(x) = x^2; f(3)", precision: 14 })).toEqual({ result: "[9]", type: "ResultSet" });
   });
 });
+
+describe("math-evaluator matrix work bound", () => {
+  it.each(["ones(300,300)^1000000", "size(inv(ones(300,300) + identity(300)))", "a=ones(300,300); size(a*a*a*a*a*a*a*a*a*a*a*a)"])(
+    "refuses %s quickly, naming the bound",
+    async (expression) => {
+      const started = performance.now();
+      expect((await runToolError(mathEvaluator, { expression })).message).toBe(
+        "Cannot evaluate: the expression would take more than 300000000 matrix multiply-adds",
+      );
+      expect(performance.now() - started).toBeLessThan(1000);
+    },
+  );
+
+  it("still raises a small matrix to a power: [1,2;3,4]^3 = [[37,54],[81,118]]", async () => {
+    expect(await runToolOk(mathEvaluator, { expression: "[1,2;3,4]^3", precision: 14 })).toEqual({ result: "[[37, 54], [81, 118]]", type: "Matrix" });
+  });
+});

@@ -2,8 +2,14 @@
 export const MAX_MATRIX_ELEMENTS = 100_000;
 /** Elements all guarded calls of one evaluation may produce together: 1000 characters of `a + a + …` on 500 × 500 took 5 s. */
 export const MAX_EVALUATION_ELEMENTS = 10_000_000;
-/** Multiply-adds of one matrix product (m × k × n); ≈ 0.3 s here. */
-export const MAX_MATRIX_WORK = 100_000_000;
+/**
+ * Matrix work one evaluation may do, in multiply-adds: a product m × k × n, a power of an n × n matrix n³ per
+ * squaring, a decomposition or inverse 20 n³ (mathjs inverts a 300 × 300 matrix in 1.6 s but multiplies two in 80 ms).
+ * `ones(300,300)^1000000` ran past the 10 s time cap.
+ */
+export const MAX_MATRIX_WORK = 300_000_000;
+/** Functions that cost ≈ 20 n³ multiply-adds on an n × n matrix. */
+const CUBIC = ["inv", "det", "lup", "lusolve", "qr", "slu", "eigs", "expm", "sqrtm", "pinv", "schur", "lyap", "sylvester", "usolve", "lsolve"];
 
 type Fn = ((...args: unknown[]) => unknown) & { transform?: Fn };
 /** The parts of a mathjs instance the guards use. */
@@ -40,6 +46,11 @@ const BROADCAST = ["add", "subtract", "dotMultiply", "dotDivide", "dotPow", "mod
 export function allocationGuards(math: GuardedMath): { guards: Record<string, Fn>; resetBudget(): void } {
   const guards: Record<string, Fn> = {};
   let produced = 0;
+  let work = 0;
+  const spend = (units: number) => {
+    work += units;
+    if (!(work <= MAX_MATRIX_WORK)) throw new RangeError(`the expression would take more than ${MAX_MATRIX_WORK} matrix multiply-adds`);
+  };
   const checkElements = (count: number) => {
     if (!(count <= MAX_MATRIX_ELEMENTS)) throw new RangeError(`the result would have more than ${MAX_MATRIX_ELEMENTS} elements`);
     produced += count;
@@ -59,15 +70,23 @@ export function allocationGuards(math: GuardedMath): { guards: Record<string, Fn
   };
   for (const [name, count] of Object.entries(SIZED)) wrap(name, (args) => checkElements(count(args, math)));
   for (const name of BROADCAST) wrap(name, (args) => checkElements(broadcastElements(args, math)));
-  wrap("multiply", (args) => (checkProduct(args, math), checkElements(broadcastElements(args, math))));
-  return { guards, resetBudget: () => (produced = 0) };
+  wrap("multiply", (args) => (spend(productWork(args, math)), checkElements(broadcastElements(args, math))));
+  wrap("pow", (args) => spend(powerWork(args, math)));
+  for (const name of CUBIC) wrap(name, (args) => spend(20 * Math.max(0, ...dimensions(args[0], math)) ** 3));
+  return { guards, resetBudget: () => (produced = work = 0) };
 }
 
-function checkProduct(args: unknown[], math: GuardedMath): void {
+function productWork(args: unknown[], math: GuardedMath): number {
   const [a, b] = [dimensions(args[0], math), dimensions(args[1], math)];
-  if (a.length === 2 && b.length >= 1 && a[0] * a[1] * (b[1] ?? 1) > MAX_MATRIX_WORK) {
-    throw new RangeError(`the matrix product would take more than ${MAX_MATRIX_WORK} multiplications`);
-  }
+  return a.length === 2 && b.length >= 1 ? a[0] * a[1] * (b[1] ?? 1) : 0;
+}
+
+/** Exponentiation by squaring: up to two n³ products per bit of the exponent. */
+function powerWork(args: unknown[], math: GuardedMath): number {
+  const [n] = dimensions(args[0], math);
+  const [exponent] = numbers([args[1]]);
+  if (n === undefined || exponent === undefined) return 0;
+  return 2 * n ** 3 * Math.ceil(Math.log2(Math.abs(exponent) + 2));
 }
 
 function broadcastElements(args: unknown[], math: GuardedMath): number {
