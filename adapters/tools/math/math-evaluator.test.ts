@@ -100,9 +100,10 @@ describe("math-evaluator matrix work bound", () => {
     async (expression) => {
       const started = performance.now();
       expect((await runToolError(mathEvaluator, { expression })).message).toBe(
-        "Cannot evaluate: the expression would take more than 300000000 matrix multiply-adds",
+        "Cannot evaluate: the expression would take more than 150000000 matrix multiply-adds",
       );
-      expect(performance.now() - started).toBeLessThan(1000);
+      // Generous: the products before the budget runs out take ≈ 0.5 s on this shared 2-core machine.
+      expect(performance.now() - started).toBeLessThan(2000);
     },
   );
 
