@@ -154,3 +154,23 @@ describe("text tool bounds", () => {
     expect(await runToolOk(numeronymGenerator, { text: "e\u0301tude 𐐀𐐁𐐂𐐃" })).toEqual({ numeronym: "e\u03013e 𐐀2𐐃" });
   });
 });
+
+describe("string-obfuscator masks by code point", () => {
+  /** The plain per-code-point definition, as the tool computed it before masking moved to one native replace. */
+  const reference = (text: string, keepFirst: number, keepLast: number, keepSpaces: boolean, maskChar: string) => {
+    const chars = Array.from(text);
+    const lastStart = chars.length - keepLast;
+    return chars.map((char, i) => (i < keepFirst || i >= lastStart || (keepSpaces && /\s/u.test(char)) ? char : maskChar)).join("");
+  };
+
+  it("matches the per-code-point definition on random texts, counts and mask characters ($ included)", async () => {
+    const text = fc.string({ unit: fc.constantFrom("a", " ", "\t", "😀", "é", "\n", "$", "\u00a0"), maxLength: 30 });
+    await fc.assert(
+      fc.asyncProperty(text, fc.nat(35), fc.nat(35), fc.boolean(), fc.constantFrom("*", "$", "🙈", "&"), async (t, first, last, spaces, mask) => {
+        const input = { text: t, keepFirst: first, keepLast: last, keepSpaces: spaces, maskChar: mask };
+        expect(await runToolOk(stringObfuscator, input)).toEqual({ result: reference(t, first, last, spaces, mask) });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
