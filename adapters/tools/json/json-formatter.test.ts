@@ -30,3 +30,18 @@ describe("json-formatter and json-minify nesting bound", () => {
     expect(await runToolOk(jsonMinify, { json })).toEqual({ minified: json });
   });
 });
+
+describe("json-formatter output bound", () => {
+  it("refuses, before writing, indentation that would pass 8 Mi characters (320 MB once)", async () => {
+    const deepList = `${"[".repeat(63)}${"1,".repeat(500_000)}1${"]".repeat(63)}`;
+    const started = performance.now();
+    const error = await runToolError(jsonFormatter, { json: deepList, indent: 10 });
+    expect(error.message).toBe("The output would be larger than 8388608 characters.");
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("writes the same 1 MiB list compactly", async () => {
+    const deepList = `${"[".repeat(63)}${"1,".repeat(500_000)}1${"]".repeat(63)}`;
+    expect(await runToolOk(jsonFormatter, { json: deepList, indent: 0 })).toEqual({ formatted: deepList });
+  });
+});

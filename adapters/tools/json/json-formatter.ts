@@ -1,6 +1,6 @@
-import { ok } from "../../../domain/result.ts";
+import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
-import { parseJsonField } from "./json-text.ts";
+import { cappedOutput, indentationRefusal, parseJsonField } from "./json-text.ts";
 
 /**
  * JSON.parse semantics apply: integers beyond 2^53 lose precision and the last of duplicate keys wins,
@@ -42,6 +42,10 @@ export const jsonFormatter = defineTool({
   ],
   run: ({ json, indent }: { json: string; indent: number }) => {
     const parsed = parseJsonField(json, "json");
-    return parsed.ok ? ok({ formatted: JSON.stringify(parsed.value, null, indent) }) : parsed;
+    if (!parsed.ok) return parsed;
+    const tooLarge = indentationRefusal(parsed.value, indent, "json");
+    if (tooLarge) return err(tooLarge);
+    const formatted = cappedOutput(JSON.stringify(parsed.value, null, indent), "json");
+    return formatted.ok ? ok({ formatted: formatted.value }) : formatted;
   },
 });

@@ -1,5 +1,6 @@
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { MAX_NESTING, tooDeep } from "../nesting.ts";
+import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
 
 /** Attributes one element may carry: parsers check each new one against the earlier ones. */
 export const MAX_XML_ATTRIBUTES = 256;
@@ -11,11 +12,13 @@ export const MAX_XML_ELEMENTS = 40_000;
  * Refuses XML nested deeper than MAX_NESTING elements, of more than MAX_XML_ELEMENTS elements, or with an element of
  * more than MAX_XML_ATTRIBUTES attributes,
  * in one linear pass before any parser runs. Comments, CDATA, processing instructions and declarations are skipped;
- * quoted attribute values may hold `>` and `<`.
+ * quoted attribute values may hold `>` and `<`. With `indent`, also refuses when re-indenting would pass MAX_OUTPUT_CHARS.
  */
-export function xmlCostRefusal(xml: string, field: string): DomainError | undefined {
+export function xmlCostRefusal(xml: string, field: string, indent = 0): DomainError | undefined {
   let depth = 0;
   let elements = 0;
+  // Re-indented, every element line repeats its depth's indentation.
+  let indentation = 0;
   for (let at = xml.indexOf("<"); at !== -1; at = xml.indexOf("<", at + 1)) {
     const special = skipSpecial(xml, at);
     if (special !== undefined) {
@@ -29,6 +32,7 @@ export function xmlCostRefusal(xml: string, field: string): DomainError | undefi
     if (!tag.closing && ++elements > MAX_XML_ELEMENTS) {
       return invalidField(field, `The document has more than ${MAX_XML_ELEMENTS} elements.`);
     }
+    if (!tag.closing && (indentation += depth * indent) > MAX_OUTPUT_CHARS) return outputTooLarge(field);
     if (tag.closing) depth = Math.max(0, depth - 1);
     else if (!tag.selfClosing && ++depth > MAX_NESTING) return tooDeep(field);
     at = tag.end;
