@@ -3,6 +3,7 @@ import type { ToolDefinition } from "../../domain/tool.ts";
 import { serverTools } from "./index.ts";
 import { type CatalogServer, type HttpAnswer, mapLimit, startCatalogServer } from "./testing/catalog-server.ts";
 import { type HostileCase, hostileCases } from "./testing/hostile-inputs.ts";
+import { worstCases } from "./testing/worst-cases.ts";
 
 /** Fixed, so a failure reproduces: every tool's fast-check samples derive from it and the tool id. */
 const SEED = 20_260_101;
@@ -61,6 +62,18 @@ describe("hostile input over HTTP gets 200 or 4xx, never a 5xx", () => {
     // The server runs in this process: a `__proto__` that reached Object.prototype would show here.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 120_000);
+
+  // Deep nesting, many duplicates, long repetitions and every field at its cap: costly, not malformed. Each answer is
+  // a 200 or a 4xx naming the bound, and arrives well inside the request timeout.
+  it.each(serverTools.map((tool) => [`${tool.id} on worst-case input`, tool] as const))("%s", async (_id, tool) => {
+    const cases: HostileCase[] = worstCases(tool).map((worst) => ({ label: worst.label, body: JSON.stringify({ input: worst.input }) }));
+    const answers = await mapLimit(cases, tool.worker ? 1 : 2, (worst) => send(tool, worst));
+    const failures = cases.flatMap((worst, index) => {
+      const problem = problemWith(answers[index]);
+      return problem ? [{ case: worst.label, problem, ms: Math.round(answers[index].ms) }] : [];
+    });
+    expect(failures).toEqual([]);
+  }, 240_000);
 
   it("leaves the server up and answering hash-text", async () => {
     expect(server.running.server.listening).toBe(true);

@@ -1,5 +1,7 @@
+import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
 import { runToolError, runToolOk } from "../json/tool-harness.ts";
+import { estimatedProgramSize } from "./regex-limits.ts";
 import { regexTester } from "./regex-tester.ts";
 
 describe("regex-tester", () => {
@@ -51,5 +53,34 @@ describe("regex-tester", () => {
   it("refuses unknown flags and malformed patterns", async () => {
     expect((await runToolError(regexTester, { pattern: "a", flags: "y", text: "a" })).code).toBe("invalid_input");
     expect((await runToolError(regexTester, { pattern: "[", text: "a" })).message).toMatch(/Invalid RE2 pattern/);
+  });
+});
+
+describe("regex-tester bounds", () => {
+  it.each(["a", "a{0,1000}b", "(a|b){0,500}c", "(?P<y>\\d{4})-(\\d\\d)", "[]a]{3,}", "[^]x]*?", "\\pL{0,1000}", "(?:a?){1000}", "((a{0,10}){0,10}){0,10}", "a{5,}"])(
+    "never estimates %s below re2js's own program size",
+    (pattern) => {
+      expect(estimatedProgramSize(pattern)).toBeGreaterThanOrEqual(RE2JS.compile(pattern).programSize());
+    },
+  );
+
+  it("refuses a{0,1000} × 110 before compiling it (once 7 s), naming the bound", async () => {
+    const started = performance.now();
+    const error = await runToolError(regexTester, { pattern: `${"a{0,1000}".repeat(110)}b`, text: "a" });
+    expect(error.message).toMatch(/^The pattern compiles to more than 20000 instructions/);
+    expect(performance.now() - started).toBeLessThan(500);
+    await runToolOk(regexTester, { pattern: `${"a{0,1000}".repeat(9)}b`, text: "aab" });
+  });
+
+  it("runs a program over the longest text its work budget allows and refuses one character more", async () => {
+    const pattern = "([ab]{0,100})[ab]{0,100}$";
+    const size = RE2JS.compile(pattern).programSize();
+    const length = Math.floor(25_000_000 / size);
+    const started = performance.now();
+    const { count } = await runToolOk(regexTester, { pattern, text: "ab".repeat(length).slice(0, length) });
+    expect(count).toBe(1);
+    expect(performance.now() - started).toBeLessThan(3000);
+    const error = await runToolError(regexTester, { pattern, text: "a".repeat(length + 1) });
+    expect(error.message).toMatch(/times the text length .* is more than 25000000/);
   });
 });

@@ -2,6 +2,8 @@ import { format, supportedDialects, type SqlLanguage } from "sql-formatter";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { cappedOutput } from "../output-cap.ts";
+import { sqlCostRefusal } from "./sql-limits.ts";
 
 /** Formats only: the SQL is tokenised and re-laid out, never executed. */
 export const sqlFormatter = defineTool({
@@ -42,9 +44,12 @@ export const sqlFormatter = defineTool({
     },
   ],
   run: (input: { sql: string; language: SqlLanguage; keywordCase: "preserve" | "upper" | "lower"; tabWidth: number }) => {
+    const costly = sqlCostRefusal(input.sql, "sql");
+    if (costly) return err(costly);
     try {
       const { sql, language, keywordCase, tabWidth } = input;
-      return ok({ formatted: format(sql, { language, keywordCase, tabWidth }) });
+      const formatted = cappedOutput(format(sql, { language, keywordCase, tabWidth }), "sql");
+      return formatted.ok ? ok({ formatted: formatted.value }) : formatted;
     } catch (error) {
       return err(invalidField("sql", `The SQL cannot be parsed: ${(error as Error).message.split("\n")[0]}`));
     }

@@ -1,5 +1,7 @@
 import { XMLValidator } from "fast-xml-parser";
+import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
+import { runToolError, runToolOk } from "../json/tool-harness.ts";
 import { outputOf, refusalOf, runTool, SchemaRefusal } from "../web/test-support.ts";
 import { qrCodeGenerator } from "./qr-code-generator.ts";
 import { formatWord, hasFinder, readCodewords, readFormatWords, readModules } from "./qr-svg-reader.ts";
@@ -77,5 +79,21 @@ describe("qr-code-generator", () => {
 
   it.each(['red" onload="alert(1)', "#12345", "url(#x)"])("refuses the colour %s through the schema", async (darkColor) => {
     await expect(runTool(qrCodeGenerator, { text: "x", darkColor })).rejects.toBeInstanceOf(SchemaRefusal);
+  });
+});
+
+describe("qr-code-generator PNG size bound", () => {
+  const input = (text: string, scale: number, margin: number) =>
+    ({ text, errorCorrectionLevel: "L", format: "png", margin, scale, darkColor: "#000000", lightColor: "#ffffff" });
+
+  it("renders a PNG up to 1600 px a side and refuses one pixel-row more, naming the bound", async () => {
+    const text = "a".repeat(2048);
+    const { size } = QRCode.create(text, { errorCorrectionLevel: "L" }).modules;
+    const scale = Math.floor(1600 / size);
+    const { pngBase64 } = (await runToolOk(qrCodeGenerator, input(text, scale, 0))) as { pngBase64: string };
+    // PNG IHDR: width at bytes 16–19.
+    expect(Buffer.from(pngBase64, "base64").readUInt32BE(16)).toBe(size * scale);
+    const error = await runToolError(qrCodeGenerator, input(text, 20, 16));
+    expect(error.message).toBe(`The PNG would be ${(size + 32) * 20} × ${(size + 32) * 20} pixels, more than 1600 a side: lower scale or margin, or use SVG.`);
   });
 });

@@ -2,6 +2,8 @@ import Papa, { type ParseError } from "papaparse";
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { err, ok, type Result } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
+import { chooseDelimiter, csvCostRefusal, uniqueNames } from "./csv-limits.ts";
 
 type Cell = string | number | boolean | null;
 interface CsvRows {
@@ -69,25 +71,32 @@ export const csvToJson = defineTool({
     },
   ],
   run: (input: { csv: string; delimiter: string; header: boolean; dynamicTyping: boolean }): Result<CsvRows, DomainError> => {
+    const delimiter = chooseDelimiter(input.csv, input.delimiter);
+    const costly = csvCostRefusal(input.csv, delimiter, "csv");
+    if (costly) return err(costly);
     try {
       const result = Papa.parse<Cell[]>(input.csv, {
-        delimiter: input.delimiter,
+        delimiter,
         header: false,
         dynamicTyping: input.dynamicTyping,
         skipEmptyLines: true,
       });
       const errors = result.errors.map((error) => toRowError(error, input.header));
       if (!input.header) return ok({ rows: result.data, fields: null, errors });
-      return ok(toRecords(result.data, errors));
+      const records = toRecords(result.data, errors);
+      return records ? ok(records) : err(outputTooLarge("csv"));
     } catch (error) {
       return err(invalidField("csv", `Invalid CSV: ${(error as Error).message}`));
     }
   },
 });
 
-function toRecords(data: Cell[][], errors: RowError[]): CsvRows {
+/** Undefined when the records would repeat the header names past MAX_OUTPUT_CHARS. */
+function toRecords(data: Cell[][], errors: RowError[]): CsvRows | undefined {
   const [headerRow = [], ...body] = data;
   const fields = uniqueNames(headerRow.map((cell) => String(cell ?? "")));
+  const headerChars = fields.reduce((sum, field) => sum + field.length + 4, 0);
+  if (body.length * headerChars > MAX_OUTPUT_CHARS) return undefined;
   const rows = body.map((cells, row) => {
     const record: Record<string, unknown> = Object.create(null);
     fields.forEach((field, column) => {
@@ -110,14 +119,4 @@ function fieldCountError(row: number, expected: number, parsed: number): RowErro
   const code = parsed < expected ? "TooFewFields" : "TooManyFields";
   const message = `Too ${parsed < expected ? "few" : "many"} fields: expected ${expected} fields but parsed ${parsed}`;
   return { row, code, message };
-}
-
-function uniqueNames(names: string[]): string[] {
-  const seen = new Set<string>();
-  return names.map((name) => {
-    let unique = name;
-    for (let suffix = 1; seen.has(unique); suffix++) unique = `${name}_${suffix}`;
-    seen.add(unique);
-    return unique;
-  });
 }

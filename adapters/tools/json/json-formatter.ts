@@ -1,6 +1,6 @@
-import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { cappedOutput, indentationRefusal, parseJsonField } from "./json-text.ts";
 
 /**
  * JSON.parse semantics apply: integers beyond 2^53 lose precision and the last of duplicate keys wins,
@@ -42,10 +42,11 @@ export const jsonFormatter = defineTool({
     },
   ],
   run: ({ json, indent }: { json: string; indent: number }) => {
-    try {
-      return ok({ formatted: JSON.stringify(JSON.parse(json), null, indent) });
-    } catch (error) {
-      return err(invalidField("json", `Invalid JSON: ${(error as Error).message}`));
-    }
+    const parsed = parseJsonField(json, "json");
+    if (!parsed.ok) return parsed;
+    const tooLarge = indentationRefusal(parsed.value, indent, "json");
+    if (tooLarge) return err(tooLarge);
+    const formatted = cappedOutput(JSON.stringify(parsed.value, null, indent), "json");
+    return formatted.ok ? ok({ formatted: formatted.value }) : formatted;
   },
 });

@@ -1,6 +1,6 @@
-import { invalidField } from "../../../domain/errors.ts";
-import { err, ok } from "../../../domain/result.ts";
+import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { parseJsonField } from "./json-text.ts";
 
 /** Same caveats as json-formatter: integers beyond 2^53 lose precision and the last duplicate key wins. */
 export const jsonMinify = defineTool({
@@ -36,10 +36,7 @@ export const jsonMinify = defineTool({
     },
   ],
   run: ({ json }: { json: string }) => {
-    try {
-      return ok({ minified: JSON.stringify(JSON.parse(json)) });
-    } catch (error) {
-      return err(invalidField("json", `Invalid JSON: ${(error as Error).message}`));
-    }
+    const parsed = parseJsonField(json, "json");
+    return parsed.ok ? ok({ minified: JSON.stringify(parsed.value) }) : parsed;
   },
 });

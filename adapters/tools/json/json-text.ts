@@ -1,8 +1,12 @@
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { err, ok, type Result } from "../../../domain/result.ts";
+import { JSON_SYNTAX, nestingRefusal } from "../nesting.ts";
+import { cappedOutput, MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
 
-/** Parses JSON text, turning a syntax error into a refusal of `field`. */
+/** Parses JSON text, turning a syntax error or nesting past MAX_NESTING (checked first, in linear time) into a refusal of `field`. */
 export function parseJsonField(text: string, field: string): Result<unknown, DomainError> {
+  const tooDeep = nestingRefusal(text, field, JSON_SYNTAX);
+  if (tooDeep) return err(tooDeep);
   try {
     return ok(JSON.parse(text));
   } catch (error) {
@@ -28,8 +32,11 @@ export function toJsonText(
     if (typeof member === "number" && !Number.isFinite(member)) nonFinite = true;
     return member;
   }
+  const tooLarge = indentationRefusal(value, indent, field);
+  if (tooLarge) return err(tooLarge);
   try {
     const text = JSON.stringify(value, replace, indent);
+    if (text !== undefined && text.length > MAX_OUTPUT_CHARS) return err(outputTooLarge(field));
     if (nonFinite) return err(invalidField(field, "The document holds NaN or Infinity, which JSON cannot represent."));
     return ok(text ?? "null");
   } catch (error) {
@@ -41,3 +48,26 @@ export function toJsonText(
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The refusal when writing `value` with `indent` spaces a level would pass MAX_OUTPUT_CHARS on indentation alone.
+ * Each line repeats its depth's indentation, so 1 MiB of `1,` 64 levels deep at indent 10 would print 320 MB; this
+ * counts it in one walk of the parsed value (no recursion) before anything is written.
+ */
+export function indentationRefusal(value: unknown, indent: number, field: string): DomainError | undefined {
+  if (indent === 0) return undefined;
+  let total = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    total += depth * indent + 1;
+    if (total > MAX_OUTPUT_CHARS) return outputTooLarge(field);
+    if (typeof node === "object" && node !== null && !(node instanceof Date)) {
+      for (const member of Object.values(node)) stack.push([member, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/** `text` as output when within MAX_OUTPUT_CHARS. */
+export { cappedOutput };

@@ -27,3 +27,28 @@ describe("json-to-csv", () => {
     expect(await runToolOk(jsonToCsv, { json: "[]" })).toEqual({ csv: "" });
   });
 });
+
+describe("json-to-csv bounds", () => {
+  const distinctKeys = (count: number) => `[${Array.from({ length: count }, (_, i) => `{"k${i}":1}`).join(",")}]`;
+
+  it("builds a 700 × 700 table (490,700 cells with the header)", async () => {
+    const { csv } = await runToolOk(jsonToCsv, { json: distinctKeys(700), newline: "\n" });
+    const lines = csv.split("\n");
+    expect(lines).toHaveLength(701);
+    expect(lines[0].split(",")).toHaveLength(700);
+    // Row i has its 1 in column i and empty cells elsewhere.
+    expect(lines[700]).toBe(`${",".repeat(699)}1`);
+  });
+
+  it("refuses 3,000 objects of one distinct key each (once a 9 MB answer) naming the bound", async () => {
+    const started = performance.now();
+    const error = await runToolError(jsonToCsv, { json: distinctKeys(3000) });
+    expect(error.message).toBe("The table would have more than 500000 cells (rows × columns).");
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("refuses more than 10,000 distinct keys", async () => {
+    const row = `{${Array.from({ length: 10_001 }, (_, i) => `"k${i}":1`).join(",")}}`;
+    expect((await runToolError(jsonToCsv, { json: `[${row}]` })).message).toBe("The rows have more than 10000 distinct keys (columns).");
+  });
+});

@@ -3,6 +3,8 @@ import { invalidField } from "../../../domain/errors.ts";
 import { quote } from "../../../domain/excerpt.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { cappedOutput } from "../output-cap.ts";
+import { MAX_CSV_CELLS, MAX_CSV_COLUMNS } from "./csv-limits.ts";
 import { isJsonObject, parseJsonField } from "./json-text.ts";
 
 type Cell = string | number | boolean | null;
@@ -67,8 +69,15 @@ export const jsonToCsv = defineTool({
         fields.add(key);
       }
     }
-    const data = rows.map((row) => [...fields].map((field) => (row[field] ?? null) as Cell));
+    // Every row gets a cell for every key: the table grows as rows × distinct keys, so it is bounded before it is built.
+    if (fields.size > MAX_CSV_COLUMNS) return err(invalidField("json", `The rows have more than ${MAX_CSV_COLUMNS} distinct keys (columns).`));
+    if ((rows.length + 1) * fields.size > MAX_CSV_CELLS) {
+      return err(invalidField("json", `The table would have more than ${MAX_CSV_CELLS} cells (rows × columns).`));
+    }
+    const header = [...fields];
+    const data = rows.map((row) => header.map((field) => (row[field] ?? null) as Cell));
     const { delimiter, newline, escapeFormulae } = input;
-    return ok({ csv: Papa.unparse({ fields: [...fields], data }, { delimiter, newline, escapeFormulae }) });
+    const csv = cappedOutput(Papa.unparse({ fields: header, data }, { delimiter, newline, escapeFormulae }), "json");
+    return csv.ok ? ok({ csv: csv.value }) : csv;
   },
 });

@@ -2,7 +2,8 @@ import { XMLBuilder, XMLValidator } from "fast-xml-parser";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
-import { isJsonObject, parseJsonField } from "./json-text.ts";
+import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
+import { indentationRefusal, isJsonObject, parseJsonField } from "./json-text.ts";
 
 /** Keys starting with `attributePrefix` become attributes, `#text` is element text, arrays repeat their element. */
 export const jsonToXml = defineTool({
@@ -47,6 +48,8 @@ export const jsonToXml = defineTool({
     if (!isJsonObject(parsed.value) || Object.keys(parsed.value).length !== 1) {
       return err(invalidField("json", "XML needs a JSON object with exactly one root key."));
     }
+    const tooLarge = indentationRefusal(parsed.value, indent, "json");
+    if (tooLarge) return err(tooLarge);
     try {
       const builder = new XMLBuilder({
         ignoreAttributes: false,
@@ -58,7 +61,7 @@ export const jsonToXml = defineTool({
       // The builder writes keys verbatim: a key such as "a b" or a root array would yield malformed XML.
       const check = XMLValidator.validate(xml);
       if (check !== true) return err(invalidField("json", `The result is not well-formed XML: ${check.err.msg}`));
-      return ok({ xml });
+      return xml.length > MAX_OUTPUT_CHARS ? err(outputTooLarge("json")) : ok({ xml });
     } catch (error) {
       return err(invalidField("json", `The document cannot be written as XML: ${(error as Error).message}`));
     }

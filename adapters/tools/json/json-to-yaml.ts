@@ -2,7 +2,7 @@ import YAML from "yaml";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
-import { parseJsonField } from "./json-text.ts";
+import { cappedOutput, indentationRefusal, parseJsonField } from "./json-text.ts";
 
 export const jsonToYaml = defineTool({
   id: "json-to-yaml",
@@ -48,10 +48,13 @@ export const jsonToYaml = defineTool({
   run: ({ json, indent }: { json: string; indent: number }) => {
     const parsed = parseJsonField(json, "json");
     if (!parsed.ok) return parsed;
+    const tooLarge = indentationRefusal(parsed.value, indent, "json");
+    if (tooLarge) return err(tooLarge);
     try {
       // compat: quote every string a YAML 1.1 reader (PyYAML, older Kubernetes tooling) would retype;
       // lineWidth 0: never fold long strings.
-      return ok({ yaml: YAML.stringify(parsed.value, { indent, compat: "yaml-1.1", lineWidth: 0 }) });
+      const yaml = cappedOutput(YAML.stringify(parsed.value, { indent, compat: "yaml-1.1", lineWidth: 0 }), "json");
+      return yaml.ok ? ok({ yaml: yaml.value }) : yaml;
     } catch (error) {
       return err(invalidField("json", `The document cannot be written as YAML: ${(error as Error).message}`));
     }

@@ -27,3 +27,17 @@ describe("toml-to-json", () => {
     expect((await runToolError(tomlToJson, { toml: "a = 1\na = 2\n" })).code).toBe("invalid_input");
   });
 });
+
+describe("toml-to-json nesting bound", () => {
+  it("accepts 64 levels of dotted keys and refuses 65, naming the bound", async () => {
+    const dotted = (segments: number) => `a${".a".repeat(segments - 1)} = 1`;
+    // The root table is a level, so 64 segments make 64 nested tables around the value.
+    expect(await runToolOk(tomlToJson, { toml: dotted(63), indent: 0 })).toEqual({ json: '{"a":'.repeat(63) + "1" + "}".repeat(63) });
+    expect((await runToolError(tomlToJson, { toml: dotted(65) })).message).toBe("The document has nesting deeper than 64 levels.");
+  });
+
+  it("refuses 65 nested arrays before parsing", async () => {
+    const error = await runToolError(tomlToJson, { toml: `a = ${"[".repeat(65)}${"]".repeat(65)}` });
+    expect(error.message).toBe("The document has nesting deeper than 64 levels.");
+  });
+});

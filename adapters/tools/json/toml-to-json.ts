@@ -2,6 +2,7 @@ import { parse } from "smol-toml";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { MAX_NESTING, nestingRefusal, TOML_SYNTAX, tooDeep, valueDepth } from "../nesting.ts";
 import { toJsonText } from "./json-text.ts";
 
 /** Datetimes become RFC 3339 strings as written (offset kept, local values stay local); a zero ".000" is dropped. */
@@ -52,8 +53,13 @@ export const tomlToJson = defineTool({
     },
   ],
   run: ({ toml, indent }: { toml: string; indent: number }) => {
+    const costly = nestingRefusal(toml, "toml", TOML_SYNTAX);
+    if (costly) return err(costly);
     try {
-      const text = toJsonText(parse(toml), indent, "toml", toIsoText);
+      // Dotted keys and table headers nest without brackets: their depth shows only on the parsed tree.
+      const value = parse(toml);
+      if (valueDepth(value) > MAX_NESTING) return err(tooDeep("toml"));
+      const text = toJsonText(value, indent, "toml", toIsoText);
       return text.ok ? ok({ json: text.value }) : text;
     } catch (error) {
       return err(invalidField("toml", `Invalid TOML: ${(error as Error).message}`));

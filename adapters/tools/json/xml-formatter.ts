@@ -4,6 +4,8 @@ import type { XMLFormatterOptions } from "xml-formatter";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
+import { xmlCostRefusal } from "./xml-limits.ts";
 
 // xml-formatter is CommonJS with a `default` typing: under NodeNext the callable arrives wrapped.
 const xmlFormat = ((xmlFormatterModule as any).default ?? xmlFormatterModule) as FormatXml;
@@ -52,11 +54,14 @@ export const xmlFormatter = defineTool({
     },
   ],
   run: ({ xml, indent }: { xml: string; indent: number }) => {
+    const costly = xmlCostRefusal(xml, "xml", indent);
+    if (costly) return err(costly);
     try {
       const check = XMLValidator.validate(xml);
       if (check !== true) return err(invalidField("xml", `Invalid XML at line ${check.err.line}: ${check.err.msg}`));
       const options = { indentation: " ".repeat(indent), collapseContent: true, lineSeparator: "\n", strictMode: true };
-      return ok({ formatted: indent === 0 ? xmlFormat.minify(xml, options) : xmlFormat(xml, options) });
+      const formatted = indent === 0 ? xmlFormat.minify(xml, options) : xmlFormat(xml, options);
+      return formatted.length > MAX_OUTPUT_CHARS ? err(outputTooLarge("xml")) : ok({ formatted });
     } catch (error) {
       return err(invalidField("xml", `Invalid XML: ${(error as Error).message}`));
     }

@@ -47,3 +47,35 @@ describe("xml-to-json", () => {
     expect(error.message).toMatch(/line 2/);
   });
 });
+
+describe("xml-to-json bounds", () => {
+  const nested = (depth: number) => "<a>".repeat(depth) + "</a>".repeat(depth);
+  const attributes = (count: number) => `<a ${Array.from({ length: count }, (_, i) => `x${i}="${i}"`).join(" ")}/>`;
+
+  it("accepts 64 nested elements and refuses 65", async () => {
+    const { json } = await runToolOk(xmlToJson, { xml: nested(64), indent: 0 });
+    // fast-xml-parser writes an empty element as "": one member per element.
+    expect(json).toBe('{"a":'.repeat(64) + '""' + "}".repeat(64));
+    expect((await runToolError(xmlToJson, { xml: nested(65) })).message).toBe("The document has nesting deeper than 64 levels.");
+  });
+
+  it("accepts 256 attributes on one element and refuses 257", async () => {
+    const { json } = await runToolOk(xmlToJson, { xml: attributes(256), indent: 0, attributePrefix: "@" });
+    expect(Object.keys(JSON.parse(json).a)).toHaveLength(256);
+    expect((await runToolError(xmlToJson, { xml: attributes(257) })).message).toBe("An element has more than 256 attributes.");
+  });
+
+  it("accepts 40,000 elements well inside a second and refuses 40,001", async () => {
+    const list = (count: number) => `<r>${"<i/>".repeat(count - 1)}</r>`;
+    const started = performance.now();
+    const { json } = await runToolOk(xmlToJson, { xml: list(40_000), indent: 0 });
+    expect(JSON.parse(json).r.i).toHaveLength(39_999);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect((await runToolError(xmlToJson, { xml: list(40_001) })).message).toBe("The document has more than 40000 elements.");
+  });
+
+  it("ignores markup inside comments, CDATA and attribute values", async () => {
+    const xml = `<r a="<b><b><b>"><!-- ${"<b>".repeat(100)} --><![CDATA[${"<c>".repeat(100)}]]></r>`;
+    expect((await runToolOk(xmlToJson, { xml, indent: 0 })).json).toContain("<b><b><b>");
+  });
+});

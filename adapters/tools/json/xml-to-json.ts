@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { xmlCostRefusal } from "./xml-limits.ts";
 import { toJsonText } from "./json-text.ts";
 
 const PREDEFINED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
@@ -66,6 +67,8 @@ export const xmlToJson = defineTool({
     },
   ],
   run: ({ xml, attributePrefix, indent }: { xml: string; attributePrefix: string; indent: number }) => {
+    const costly = xmlCostRefusal(xml, "xml");
+    if (costly) return err(costly);
     try {
       const check = XMLValidator.validate(xml);
       if (check !== true) return err(invalidField("xml", `Invalid XML at line ${check.err.line}: ${check.err.msg}`));

@@ -53,3 +53,43 @@ describe("yaml-to-json", () => {
     expect(await runToolOk(yamlToJson, { yaml: "" })).toEqual({ json: "null" });
   });
 });
+
+describe("yaml-to-json bounds", () => {
+  const nestedMaps = (depth: number) => Array.from({ length: depth }, (_, i) => `${" ".repeat(i)}a:`).join("\n") + " 1\n";
+  const nestedJson = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+
+  it("accepts 64 nested mappings and 64 flow levels", async () => {
+    expect(await runToolOk(yamlToJson, { yaml: nestedMaps(64), indent: 0 })).toEqual({ json: nestedJson(64) });
+    expect(await runToolOk(yamlToJson, { yaml: "[".repeat(64) + "]".repeat(64), indent: 0 })).toEqual({ json: "[".repeat(64) + "]".repeat(64) });
+  });
+
+  it.each([
+    ["65 nested mappings", nestedMaps(65)],
+    ["65 flow levels", "[".repeat(65) + "]".repeat(65)],
+    ["500,000 flow levels (once a process abort)", "[".repeat(500_000) + "]".repeat(500_000)],
+    ["500,000 compact sequence levels", "- ".repeat(500_000) + "x"],
+  ])("refuses %s quickly, naming the bound", async (_label, yaml) => {
+    const started = performance.now();
+    expect((await runToolError(yamlToJson, { yaml })).message).toBe("The document has nesting deeper than 64 levels.");
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("accepts 20,000 entries and refuses 20,001", async () => {
+    const keys = (count: number) => Array.from({ length: count }, (_, i) => `k${i}: ${i}`).join("\n");
+    const started = performance.now();
+    const { json } = await runToolOk(yamlToJson, { yaml: keys(20_000), indent: 0 });
+    expect(Object.keys(JSON.parse(json))).toHaveLength(20_000);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect((await runToolError(yamlToJson, { yaml: `${keys(20_000)}\nextra: 1` })).message).toMatch(/more than 20000 entries/);
+  });
+
+  it("refuses more than 1000 aliases", async () => {
+    const aliases = (count: number) => `a: &a 1\nb: [${Array(count).fill("*a").join(", ")}]\n`;
+    expect((await runToolError(yamlToJson, { yaml: aliases(1001) })).message).toBe("The document has more than 1000 aliases.");
+  });
+
+  it("still refuses a duplicate key deep in a large mapping, in linear time", async () => {
+    const yaml = Array.from({ length: 19_000 }, (_, i) => `k${i}: 1`).join("\n") + "\nk5: 2\n";
+    expect((await runToolError(yamlToJson, { yaml })).message).toMatch(/unique/);
+  });
+});

@@ -2,7 +2,9 @@ import YAML from "yaml";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { MAX_NESTING, tooDeep, valueDepth } from "../nesting.ts";
 import { toJsonText } from "./json-text.ts";
+import { hasDuplicateKey, yamlCostRefusal } from "./yaml-limits.ts";
 
 /** Aliases a document may expand; more is treated as a "billion laughs" bomb and refused. */
 const MAX_ALIAS_COUNT = 100;
@@ -61,13 +63,20 @@ export const yamlToJson = defineTool({
     },
   ],
   run: ({ yaml, indent }: { yaml: string; indent: number }) => {
+    const costly = yamlCostRefusal(yaml, "yaml");
+    if (costly) return err(costly);
     try {
-      const document = YAML.parseDocument(yaml, { schema: "core", uniqueKeys: true });
+      const document = YAML.parseDocument(yaml, { schema: "core", uniqueKeys: false });
       const [first] = document.errors;
       if (first) return err(invalidField("yaml", `Invalid YAML: ${first.message}`));
-      const text = toJsonText(document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), indent, "yaml");
+      if (hasDuplicateKey(document)) return err(invalidField("yaml", "Invalid YAML: Map keys must be unique"));
+      const value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      if (valueDepth(value) > MAX_NESTING) return err(tooDeep("yaml"));
+      const text = toJsonText(value, indent, "yaml");
       return text.ok ? ok({ json: text.value }) : text;
     } catch (error) {
+      // Only nesting overflows the parser's stack: name the bound rather than the engine's message.
+      if (error instanceof RangeError) return err(tooDeep("yaml"));
       return err(invalidField("yaml", `Invalid YAML: ${(error as Error).message}`));
     }
   },

@@ -1,9 +1,13 @@
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { allocationGuards, type GuardedMath, type MathNode, recursiveFunction } from "./math-limits.ts";
 
 type Restricted = {
+  parse(expression: string): MathNode;
   evaluate(expression: string, scope: Map<string, unknown>): unknown;
+  /** Starts a new evaluation's element budget. */
+  resetBudget(): void;
   format(value: unknown, options: { precision: number }): string;
   typeOf(value: unknown): string;
   isMatrix(value: unknown): boolean;
@@ -25,11 +29,15 @@ function loadRestricted(): Promise<Restricted> {
   restricted ??= import("mathjs").then(({ create, all }) => {
     const math = create(all);
     const evaluate = math.evaluate.bind(math) as Restricted["evaluate"];
+    const parse = math.parse.bind(math) as unknown as Restricted["parse"];
     const refuse = (name: string) => () => {
       throw new Error(`Function ${name} is disabled`);
     };
+    // Guards first: the second import disables `import` itself.
+    const { guards, resetBudget } = allocationGuards(math as unknown as GuardedMath);
+    math.import(guards, { override: true });
     math.import(Object.fromEntries(DISABLED.map((name) => [name, refuse(name)])), { override: true });
-    return { evaluate, format: math.format as Restricted["format"], typeOf: math.typeOf, isMatrix: math.isMatrix };
+    return { parse, evaluate, resetBudget, format: math.format as Restricted["format"], typeOf: math.typeOf, isMatrix: math.isMatrix };
   });
   return restricted;
 }
@@ -98,6 +106,11 @@ export const mathEvaluator = defineTool({
   run: async ({ expression, precision }: { expression: string; precision: number }) => {
     const math = await loadRestricted();
     try {
+      const recursive = recursiveFunction(math.parse(expression));
+      if (recursive) {
+        return err(invalidField("expression", `User-defined functions may not call user-defined functions (${recursive} does): no recursion.`));
+      }
+      math.resetBudget();
       const value = math.evaluate(expression, new Map());
       const type = math.isMatrix(value) ? "Matrix" : math.typeOf(value);
       const result = math.format(value, { precision });

@@ -2,7 +2,8 @@ import {
   camelCase, capitalCase, constantCase, dotCase, kebabCase, noCase, pascalCase, pascalSnakeCase, pathCase, sentenceCase,
   snakeCase, trainCase, type Options,
 } from "change-case";
-import { ok } from "../../../domain/result.ts";
+import { invalidField } from "../../../domain/errors.ts";
+import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 
 // locale: false means toLowerCase/toUpperCase, so a server locale such as tr-TR cannot change the output.
@@ -14,6 +15,20 @@ const STYLES = {
 } as const;
 
 const FIELDS = [...Object.keys(STYLES), "lower", "upper"];
+
+/**
+ * Words one text may hold: every style splits the text again, ≈ 0.4 µs a word each (102,000 camel humps took 0.5 s
+ * in all), so 5,000 words keep a call under ≈ 25 ms on the event loop.
+ */
+export const MAX_CASE_WORDS = 5000;
+const WORD_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}]|\p{Lu}/gu;
+
+/** An upper bound on change-case's word count: runs of letters and digits, plus every capital (a hump may split). */
+function wordBound(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(WORD_START)) if (++count > MAX_CASE_WORDS) break;
+  return count;
+}
 
 type CaseOutput = Record<keyof typeof STYLES | "lower" | "upper", string>;
 
@@ -68,5 +83,8 @@ export const caseConverter = defineTool({
       output: XML_HTTP,
     },
   ],
-  run: ({ text }: { text: string }) => ok(toCases(text)),
+  run: ({ text }: { text: string }) =>
+    wordBound(text) > MAX_CASE_WORDS
+      ? err(invalidField("text", `The text has more than ${MAX_CASE_WORDS} words (runs of letters and digits, capitals counted as word starts).`))
+      : ok(toCases(text)),
 });

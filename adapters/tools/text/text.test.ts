@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { runToolError, runToolOk } from "../json/tool-harness.ts";
 import { refusalOf, runOk } from "../encoding/run-validated.ts";
 import { asciiArtText } from "./ascii-art-text.ts";
 import { caseConverter } from "./case-converter.ts";
@@ -133,5 +134,43 @@ describe("small text tools", () => {
 
   it("text-to-nato-alphabet spells each space and keeps non-ASCII letters", async () => {
     expect(await runOk(textToNatoAlphabet, { text: "é  z" })).toEqual({ nato: "é (space) (space) Zulu" });
+  });
+});
+
+describe("text tool bounds", () => {
+  it("case-converter converts 5,000 words and refuses 5,001", async () => {
+    const { snake } = await runToolOk(caseConverter, { text: "ab ".repeat(5000) });
+    expect(snake).toBe(Array(5000).fill("ab").join("_"));
+    const error = await runToolError(caseConverter, { text: "ab ".repeat(5001) });
+    expect(error.message).toMatch(/more than 5000 words/);
+  });
+
+  it("emoji-search matches a query with regex syntax literally instead of throwing", async () => {
+    expect(await runToolOk(emojiSearch, { query: '{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":', limit: 5 })).toEqual({ results: [] });
+    expect(await runToolOk(emojiSearch, { query: ":rocket:", limit: 5 })).toEqual({ results: [{ emoji: "🚀", name: "rocket" }] });
+  });
+
+  it("numeronym-generator counts graphemes, not code units, in words with marks or astral letters", async () => {
+    expect(await runToolOk(numeronymGenerator, { text: "e\u0301tude 𐐀𐐁𐐂𐐃" })).toEqual({ numeronym: "e\u03013e 𐐀2𐐃" });
+  });
+});
+
+describe("string-obfuscator masks by code point", () => {
+  /** The plain per-code-point definition, as the tool computed it before masking moved to one native replace. */
+  const reference = (text: string, keepFirst: number, keepLast: number, keepSpaces: boolean, maskChar: string) => {
+    const chars = Array.from(text);
+    const lastStart = chars.length - keepLast;
+    return chars.map((char, i) => (i < keepFirst || i >= lastStart || (keepSpaces && /\s/u.test(char)) ? char : maskChar)).join("");
+  };
+
+  it("matches the per-code-point definition on random texts, counts and mask characters ($ included)", async () => {
+    const text = fc.string({ unit: fc.constantFrom("a", " ", "\t", "😀", "é", "\n", "$", "\u00a0"), maxLength: 30 });
+    await fc.assert(
+      fc.asyncProperty(text, fc.nat(35), fc.nat(35), fc.boolean(), fc.constantFrom("*", "$", "🙈", "&"), async (t, first, last, spaces, mask) => {
+        const input = { text: t, keepFirst: first, keepLast: last, keepSpaces: spaces, maskChar: mask };
+        expect(await runToolOk(stringObfuscator, input)).toEqual({ result: reference(t, first, last, spaces, mask) });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,6 +1,8 @@
 import MarkdownIt from "markdown-it";
-import { ok } from "../../../domain/result.ts";
+import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { cappedOutput } from "../output-cap.ts";
+import { MARKDOWN_IT_MAX_NESTING, markdownCostRefusal } from "./markdown-limits.ts";
 
 type Options = { markdown: string; linkify: boolean; typographer: boolean; breaks: boolean };
 
@@ -16,7 +18,7 @@ function rendererFor({ linkify, typographer, breaks }: Options): Renderer {
   const key = `${linkify}/${typographer}/${breaks}`;
   let renderer = renderers.get(key);
   if (!renderer) {
-    renderer = new MarkdownIt({ html: false, xhtmlOut: true, linkify, typographer, breaks });
+    renderer = new MarkdownIt({ html: false, xhtmlOut: true, linkify, typographer, breaks, maxNesting: MARKDOWN_IT_MAX_NESTING });
     renderers.set(key, renderer);
   }
   return renderer;
@@ -77,5 +79,10 @@ export const markdownToHtml = defineTool({
       output: { html: "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>[x](javascript:alert(1))</p>\n" },
     },
   ],
-  run: (input: Options) => ok({ html: rendererFor(input).render(input.markdown) }),
+  run: (input: Options) => {
+    const costly = markdownCostRefusal(input.markdown, "markdown");
+    if (costly) return err(costly);
+    const html = cappedOutput(rendererFor(input).render(input.markdown), "markdown");
+    return html.ok ? ok({ html: html.value }) : html;
+  },
 });
