@@ -30,7 +30,4 @@ describe("wifi-qr-code-generator", () => {
     expect(await refusalOf(wifiQrCodeGenerator, input)).toBe("invalid_input");
   });
 
-  it("is marked secret", () => {
-    expect(wifiQrCodeGenerator.secret).toBe(true);
-  });
 });
