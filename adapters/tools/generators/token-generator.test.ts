@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SIMILAR_CHARACTERS, TOKEN_CLASSES, tokenGenerator } from "./token-generator.ts";
-import { outputOf, refusalOf } from "./tool-test-support.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 const CLASS_NAMES = Object.keys(TOKEN_CLASSES) as (keyof typeof TOKEN_CLASSES)[];
 
