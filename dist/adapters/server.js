@@ -8,6 +8,7 @@ import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } 
 import { createLogger } from "./logger.js";
 import { openStorage } from "./storage/open-storage.js";
 import { SystemClock } from "./system.js";
+import { DeferredRunner } from "./tools/deferred-runner.js";
 /** Opens storage, wires the core (createToolCore) and serves the reference app over node:http. */
 export async function startServer(config, options = {}) {
     const logger = options.logger ?? createLogger(config.logLevel);
@@ -30,6 +31,8 @@ export async function startServer(config, options = {}) {
         server.once("error", reject);
         server.listen(config.port, config.host, () => resolve());
     });
+    if (runner instanceof DeferredRunner)
+        setImmediate(() => runner.start());
     const { port } = server.address();
     const host = config.host.includes(":") ? `[${config.host}]` : config.host;
     const close = async () => {
@@ -50,8 +53,8 @@ function drain(server, timeoutMs) {
         server.closeIdleConnections();
     });
 }
-/** The isolated pool production runs, its failures logged. */
+/** The isolated pool production runs, its failures logged; its children boot once the server listens. */
 async function workerRunner(logger) {
     const { ProcessPoolToolRunner } = await import("./tools/process-pool.js");
-    return new ProcessPoolToolRunner({ onError: (error) => logger.warn({ err: error }, "tool process failed") });
+    return new DeferredRunner(() => new ProcessPoolToolRunner({ onError: (error) => logger.warn({ err: error }, "tool process failed") }));
 }

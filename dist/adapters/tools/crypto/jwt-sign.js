@@ -10,7 +10,6 @@ export const jwtSign = defineTool({
     name: "JWT Sign",
     category: "crypto",
     description: "Sign a JWT with an HMAC secret (HS256/384/512). Deterministic: no `iat` is added. `warnings` flags a secret shorter than RFC 7518 requires.",
-    secret: true,
     input: {
         type: "object",
         required: ["payload", "secret"],

@@ -25,7 +25,6 @@ export const jwtVerify = defineTool({
     name: "JWT Verify",
     category: "crypto",
     description: "Verify an HMAC-signed JWT (signature, allowed algorithms, exp and nbf). An invalid token is a normal answer: `valid: false` with an error.",
-    secret: true,
     input: {
         type: "object",
         required: ["token", "secret"],

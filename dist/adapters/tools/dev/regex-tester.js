@@ -2,6 +2,7 @@ import { RE2JS } from "re2js";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { estimatedProgramSize, MAX_REGEX_PROGRAM, programTooLarge, workRefusal } from "./regex-limits.js";
 const FLAG_BITS = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
 const UNSUPPORTED = /\(\?<?[=!]|\\[1-9]|\\k</;
 /**
@@ -75,6 +76,9 @@ export const regexTester = defineTool({
         },
     ],
     run: ({ pattern, flags, text, maxMatches }) => {
+        const estimate = estimatedProgramSize(pattern);
+        if (estimate > MAX_REGEX_PROGRAM)
+            return err(programTooLarge(estimate));
         let regex;
         try {
             regex = RE2JS.compile(pattern, [...flags].reduce((bits, flag) => bits | (FLAG_BITS[flag] ?? 0), 0));
@@ -83,6 +87,9 @@ export const regexTester = defineTool({
             const hint = UNSUPPORTED.test(pattern) ? " RE2 supports neither backreferences nor lookaround." : "";
             return err(invalidField("pattern", `Invalid RE2 pattern: ${error.message}.${hint}`));
         }
+        const tooCostly = workRefusal(regex.programSize(), text.length);
+        if (tooCostly)
+            return err(tooCostly);
         const limit = flags.includes("g") ? maxMatches : 1;
         const names = Object.entries(regex.namedGroups());
         const matcher = regex.matcher(text);

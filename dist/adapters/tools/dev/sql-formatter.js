@@ -2,6 +2,8 @@ import { format, supportedDialects } from "sql-formatter";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { cappedOutput } from "../output-cap.js";
+import { sqlCostRefusal } from "./sql-limits.js";
 /** Formats only: the SQL is tokenised and re-laid out, never executed. */
 export const sqlFormatter = defineTool({
     id: "sql-formatter",
@@ -41,9 +43,13 @@ export const sqlFormatter = defineTool({
         },
     ],
     run: (input) => {
+        const costly = sqlCostRefusal(input.sql, "sql");
+        if (costly)
+            return err(costly);
         try {
             const { sql, language, keywordCase, tabWidth } = input;
-            return ok({ formatted: format(sql, { language, keywordCase, tabWidth }) });
+            const formatted = cappedOutput(format(sql, { language, keywordCase, tabWidth }), "sql");
+            return formatted.ok ? ok({ formatted: formatted.value }) : formatted;
         }
         catch (error) {
             return err(invalidField("sql", `The SQL cannot be parsed: ${error.message.split("\n")[0]}`));

@@ -2,6 +2,8 @@ import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
 const LONE_SURROGATE = /\p{Surrogate}/u;
+/** The 8-bit group of every byte, built once: formatting each byte anew held the event loop ≈ 90 ms at the cap. */
+const BYTE_BITS = Array.from({ length: 256 }, (_, byte) => byte.toString(2).padStart(8, "0"));
 export const textToBinary = defineTool({
     id: "text-to-binary",
     name: "Text To Binary",
@@ -46,7 +48,10 @@ export const textToBinary = defineTool({
         // Buffer would silently turn a lone surrogate into EF BF BD.
         if (LONE_SURROGATE.test(text))
             return err(invalidField("text", "The text contains an unpaired surrogate and has no UTF-8 encoding."));
-        const groups = Array.from(Buffer.from(text, "utf8"), (byte) => byte.toString(2).padStart(8, "0"));
+        const bytes = Buffer.from(text, "utf8");
+        const groups = new Array(bytes.length);
+        for (let index = 0; index < bytes.length; index++)
+            groups[index] = BYTE_BITS[bytes[index]];
         return ok({ binary: groups.join(separator) });
     },
 });

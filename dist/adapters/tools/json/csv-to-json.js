@@ -2,6 +2,8 @@ import Papa, {} from "papaparse";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.js";
+import { chooseDelimiter, csvCostRefusal, uniqueNames } from "./csv-limits.js";
 /**
  * Rows are built here rather than by papaparse's `header` mode, which assigns each header with `obj[name] = …`:
  * a "__proto__" column would silently vanish. Duplicate headers are renamed name_1, name_2 as papaparse does.
@@ -56,9 +58,13 @@ export const csvToJson = defineTool({
         },
     ],
     run: (input) => {
+        const delimiter = chooseDelimiter(input.csv, input.delimiter);
+        const costly = csvCostRefusal(input.csv, delimiter, "csv");
+        if (costly)
+            return err(costly);
         try {
             const result = Papa.parse(input.csv, {
-                delimiter: input.delimiter,
+                delimiter,
                 header: false,
                 dynamicTyping: input.dynamicTyping,
                 skipEmptyLines: true,
@@ -66,16 +72,21 @@ export const csvToJson = defineTool({
             const errors = result.errors.map((error) => toRowError(error, input.header));
             if (!input.header)
                 return ok({ rows: result.data, fields: null, errors });
-            return ok(toRecords(result.data, errors));
+            const records = toRecords(result.data, errors);
+            return records ? ok(records) : err(outputTooLarge("csv"));
         }
         catch (error) {
             return err(invalidField("csv", `Invalid CSV: ${error.message}`));
         }
     },
 });
+/** Undefined when the records would repeat the header names past MAX_OUTPUT_CHARS. */
 function toRecords(data, errors) {
     const [headerRow = [], ...body] = data;
     const fields = uniqueNames(headerRow.map((cell) => String(cell ?? "")));
+    const headerChars = fields.reduce((sum, field) => sum + field.length + 4, 0);
+    if (body.length * headerChars > MAX_OUTPUT_CHARS)
+        return undefined;
     const rows = body.map((cells, row) => {
         const record = Object.create(null);
         fields.forEach((field, column) => {
@@ -99,14 +110,4 @@ function fieldCountError(row, expected, parsed) {
     const code = parsed < expected ? "TooFewFields" : "TooManyFields";
     const message = `Too ${parsed < expected ? "few" : "many"} fields: expected ${expected} fields but parsed ${parsed}`;
     return { row, code, message };
-}
-function uniqueNames(names) {
-    const seen = new Set();
-    return names.map((name) => {
-        let unique = name;
-        for (let suffix = 1; seen.has(unique); suffix++)
-            unique = `${name}_${suffix}`;
-        seen.add(unique);
-        return unique;
-    });
 }

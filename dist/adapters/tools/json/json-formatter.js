@@ -1,6 +1,6 @@
-import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { cappedOutput, indentationRefusal, parseJsonField } from "./json-text.js";
 /**
  * JSON.parse semantics apply: integers beyond 2^53 lose precision and the last of duplicate keys wins,
  * as in every JavaScript JSON tool.
@@ -41,11 +41,13 @@ export const jsonFormatter = defineTool({
         },
     ],
     run: ({ json, indent }) => {
-        try {
-            return ok({ formatted: JSON.stringify(JSON.parse(json), null, indent) });
-        }
-        catch (error) {
-            return err(invalidField("json", `Invalid JSON: ${error.message}`));
-        }
+        const parsed = parseJsonField(json, "json");
+        if (!parsed.ok)
+            return parsed;
+        const tooLarge = indentationRefusal(parsed.value, indent, "json");
+        if (tooLarge)
+            return err(tooLarge);
+        const formatted = cappedOutput(JSON.stringify(parsed.value, null, indent), "json");
+        return formatted.ok ? ok({ formatted: formatted.value }) : formatted;
     },
 });

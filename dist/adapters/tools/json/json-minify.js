@@ -1,6 +1,6 @@
-import { invalidField } from "../../../domain/errors.js";
-import { err, ok } from "../../../domain/result.js";
+import { ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { parseJsonField } from "./json-text.js";
 /** Same caveats as json-formatter: integers beyond 2^53 lose precision and the last duplicate key wins. */
 export const jsonMinify = defineTool({
     id: "json-minify",
@@ -35,11 +35,7 @@ export const jsonMinify = defineTool({
         },
     ],
     run: ({ json }) => {
-        try {
-            return ok({ minified: JSON.stringify(JSON.parse(json)) });
-        }
-        catch (error) {
-            return err(invalidField("json", `Invalid JSON: ${error.message}`));
-        }
+        const parsed = parseJsonField(json, "json");
+        return parsed.ok ? ok({ minified: JSON.stringify(parsed.value) }) : parsed;
     },
 });

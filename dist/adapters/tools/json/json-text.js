@@ -1,7 +1,12 @@
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
-/** Parses JSON text, turning a syntax error into a refusal of `field`. */
+import { JSON_SYNTAX, nestingRefusal } from "../nesting.js";
+import { cappedOutput, MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.js";
+/** Parses JSON text, turning a syntax error or nesting past MAX_NESTING (checked first, in linear time) into a refusal of `field`. */
 export function parseJsonField(text, field) {
+    const tooDeep = nestingRefusal(text, field, JSON_SYNTAX);
+    if (tooDeep)
+        return err(tooDeep);
     try {
         return ok(JSON.parse(text));
     }
@@ -24,8 +29,13 @@ export function toJsonText(value, indent, field, dateText) {
             nonFinite = true;
         return member;
     }
+    const tooLarge = indentationRefusal(value, indent, field);
+    if (tooLarge)
+        return err(tooLarge);
     try {
         const text = JSON.stringify(value, replace, indent);
+        if (text !== undefined && text.length > MAX_OUTPUT_CHARS)
+            return err(outputTooLarge(field));
         if (nonFinite)
             return err(invalidField(field, "The document holds NaN or Infinity, which JSON cannot represent."));
         return ok(text ?? "null");
@@ -38,3 +48,27 @@ export function toJsonText(value, indent, field, dateText) {
 export function isJsonObject(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+/**
+ * The refusal when writing `value` with `indent` spaces a level would pass MAX_OUTPUT_CHARS on indentation alone.
+ * Each line repeats its depth's indentation, so 1 MiB of `1,` 64 levels deep at indent 10 would print 320 MB; this
+ * counts it in one walk of the parsed value (no recursion) before anything is written.
+ */
+export function indentationRefusal(value, indent, field) {
+    if (indent === 0)
+        return undefined;
+    let total = 0;
+    const stack = [[value, 0]];
+    while (stack.length > 0) {
+        const [node, depth] = stack.pop();
+        total += depth * indent + 1;
+        if (total > MAX_OUTPUT_CHARS)
+            return outputTooLarge(field);
+        if (typeof node === "object" && node !== null && !(node instanceof Date)) {
+            for (const member of Object.values(node))
+                stack.push([member, depth + 1]);
+        }
+    }
+    return undefined;
+}
+/** `text` as output when within MAX_OUTPUT_CHARS. */
+export { cappedOutput };

@@ -3,6 +3,8 @@ import { invalidField } from "../../../domain/errors.js";
 import { quote } from "../../../domain/excerpt.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { cappedOutput } from "../output-cap.js";
+import { MAX_CSV_CELLS, MAX_CSV_COLUMNS } from "./csv-limits.js";
 import { isJsonObject, parseJsonField } from "./json-text.js";
 /** The header is every key in order of first appearance; a missing key or null is an empty cell. */
 export const jsonToCsv = defineTool({
@@ -65,8 +67,16 @@ export const jsonToCsv = defineTool({
                 fields.add(key);
             }
         }
-        const data = rows.map((row) => [...fields].map((field) => (row[field] ?? null)));
+        // Every row gets a cell for every key: the table grows as rows × distinct keys, so it is bounded before it is built.
+        if (fields.size > MAX_CSV_COLUMNS)
+            return err(invalidField("json", `The rows have more than ${MAX_CSV_COLUMNS} distinct keys (columns).`));
+        if ((rows.length + 1) * fields.size > MAX_CSV_CELLS) {
+            return err(invalidField("json", `The table would have more than ${MAX_CSV_CELLS} cells (rows × columns).`));
+        }
+        const header = [...fields];
+        const data = rows.map((row) => header.map((field) => (row[field] ?? null)));
         const { delimiter, newline, escapeFormulae } = input;
-        return ok({ csv: Papa.unparse({ fields: [...fields], data }, { delimiter, newline, escapeFormulae }) });
+        const csv = cappedOutput(Papa.unparse({ fields: header, data }, { delimiter, newline, escapeFormulae }), "json");
+        return csv.ok ? ok({ csv: csv.value }) : csv;
     },
 });

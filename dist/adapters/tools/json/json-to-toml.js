@@ -2,7 +2,7 @@ import { stringify } from "smol-toml";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
-import { isJsonObject, parseJsonField } from "./json-text.js";
+import { cappedOutput, isJsonObject, parseJsonField } from "./json-text.js";
 export const jsonToToml = defineTool({
     id: "json-to-toml",
     name: "JSON to TOML",
@@ -48,7 +48,9 @@ export const jsonToToml = defineTool({
         if (nullAt !== undefined)
             return err(invalidField("json", `TOML has no null; found one at '${nullAt}'.`));
         try {
-            return ok({ toml: stringify(parsed.value) });
+            // Table headers repeat their whole dotted path, so deep long keys grow the output faster than the input.
+            const toml = cappedOutput(stringify(parsed.value), "json");
+            return toml.ok ? ok({ toml: toml.value }) : toml;
         }
         catch (error) {
             return err(invalidField("json", `The document cannot be written as TOML: ${error.message}`));

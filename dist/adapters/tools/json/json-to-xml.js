@@ -2,7 +2,8 @@ import { XMLBuilder, XMLValidator } from "fast-xml-parser";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
-import { isJsonObject, parseJsonField } from "./json-text.js";
+import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.js";
+import { indentationRefusal, isJsonObject, parseJsonField } from "./json-text.js";
 /** Keys starting with `attributePrefix` become attributes, `#text` is element text, arrays repeat their element. */
 export const jsonToXml = defineTool({
     id: "json-to-xml",
@@ -47,6 +48,9 @@ export const jsonToXml = defineTool({
         if (!isJsonObject(parsed.value) || Object.keys(parsed.value).length !== 1) {
             return err(invalidField("json", "XML needs a JSON object with exactly one root key."));
         }
+        const tooLarge = indentationRefusal(parsed.value, indent, "json");
+        if (tooLarge)
+            return err(tooLarge);
         try {
             const builder = new XMLBuilder({
                 ignoreAttributes: false,
@@ -59,7 +63,7 @@ export const jsonToXml = defineTool({
             const check = XMLValidator.validate(xml);
             if (check !== true)
                 return err(invalidField("json", `The result is not well-formed XML: ${check.err.msg}`));
-            return ok({ xml });
+            return xml.length > MAX_OUTPUT_CHARS ? err(outputTooLarge("json")) : ok({ xml });
         }
         catch (error) {
             return err(invalidField("json", `The document cannot be written as XML: ${error.message}`));

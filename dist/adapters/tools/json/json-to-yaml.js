@@ -2,7 +2,7 @@ import YAML from "yaml";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
-import { parseJsonField } from "./json-text.js";
+import { cappedOutput, indentationRefusal, parseJsonField } from "./json-text.js";
 export const jsonToYaml = defineTool({
     id: "json-to-yaml",
     name: "JSON to YAML",
@@ -48,10 +48,14 @@ export const jsonToYaml = defineTool({
         const parsed = parseJsonField(json, "json");
         if (!parsed.ok)
             return parsed;
+        const tooLarge = indentationRefusal(parsed.value, indent, "json");
+        if (tooLarge)
+            return err(tooLarge);
         try {
             // compat: quote every string a YAML 1.1 reader (PyYAML, older Kubernetes tooling) would retype;
             // lineWidth 0: never fold long strings.
-            return ok({ yaml: YAML.stringify(parsed.value, { indent, compat: "yaml-1.1", lineWidth: 0 }) });
+            const yaml = cappedOutput(YAML.stringify(parsed.value, { indent, compat: "yaml-1.1", lineWidth: 0 }), "json");
+            return yaml.ok ? ok({ yaml: yaml.value }) : yaml;
         }
         catch (error) {
             return err(invalidField("json", `The document cannot be written as YAML: ${error.message}`));

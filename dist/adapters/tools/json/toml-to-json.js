@@ -2,6 +2,7 @@ import { parse } from "smol-toml";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { MAX_NESTING, nestingRefusal, TOML_SYNTAX, tooDeep, valueDepth } from "../nesting.js";
 import { toJsonText } from "./json-text.js";
 /** Datetimes become RFC 3339 strings as written (offset kept, local values stay local); a zero ".000" is dropped. */
 export const tomlToJson = defineTool({
@@ -49,8 +50,15 @@ export const tomlToJson = defineTool({
         },
     ],
     run: ({ toml, indent }) => {
+        const costly = nestingRefusal(toml, "toml", TOML_SYNTAX);
+        if (costly)
+            return err(costly);
         try {
-            const text = toJsonText(parse(toml), indent, "toml", toIsoText);
+            // Dotted keys and table headers nest without brackets: their depth shows only on the parsed tree.
+            const value = parse(toml);
+            if (valueDepth(value) > MAX_NESTING)
+                return err(tooDeep("toml"));
+            const text = toJsonText(value, indent, "toml", toIsoText);
             return text.ok ? ok({ json: text.value }) : text;
         }
         catch (error) {

@@ -3,6 +3,8 @@ import * as xmlFormatterModule from "xml-formatter";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.js";
+import { xmlCostRefusal } from "./xml-limits.js";
 // xml-formatter is CommonJS with a `default` typing: under NodeNext the callable arrives wrapped.
 const xmlFormat = (xmlFormatterModule.default ?? xmlFormatterModule);
 /**
@@ -45,12 +47,16 @@ export const xmlFormatter = defineTool({
         },
     ],
     run: ({ xml, indent }) => {
+        const costly = xmlCostRefusal(xml, "xml", indent);
+        if (costly)
+            return err(costly);
         try {
             const check = XMLValidator.validate(xml);
             if (check !== true)
                 return err(invalidField("xml", `Invalid XML at line ${check.err.line}: ${check.err.msg}`));
             const options = { indentation: " ".repeat(indent), collapseContent: true, lineSeparator: "\n", strictMode: true };
-            return ok({ formatted: indent === 0 ? xmlFormat.minify(xml, options) : xmlFormat(xml, options) });
+            const formatted = indent === 0 ? xmlFormat.minify(xml, options) : xmlFormat(xml, options);
+            return formatted.length > MAX_OUTPUT_CHARS ? err(outputTooLarge("xml")) : ok({ formatted });
         }
         catch (error) {
             return err(invalidField("xml", `Invalid XML: ${error.message}`));

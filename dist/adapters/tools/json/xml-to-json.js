@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { xmlCostRefusal } from "./xml-limits.js";
 import { toJsonText } from "./json-text.js";
 const PREDEFINED = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 /**
@@ -63,6 +64,9 @@ export const xmlToJson = defineTool({
         },
     ],
     run: ({ xml, attributePrefix, indent }) => {
+        const costly = xmlCostRefusal(xml, "xml");
+        if (costly)
+            return err(costly);
         try {
             const check = XMLValidator.validate(xml);
             if (check !== true)

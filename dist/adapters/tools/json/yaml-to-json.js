@@ -2,7 +2,9 @@ import YAML from "yaml";
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { MAX_NESTING, tooDeep, valueDepth } from "../nesting.js";
 import { toJsonText } from "./json-text.js";
+import { hasDuplicateKey, yamlCostRefusal } from "./yaml-limits.js";
 /** Aliases a document may expand; more is treated as a "billion laughs" bomb and refused. */
 const MAX_ALIAS_COUNT = 100;
 /** YAML 1.2 core schema: `yes`, `on` and dates stay strings; duplicate keys and alias bombs are refused. */
@@ -59,15 +61,26 @@ export const yamlToJson = defineTool({
         },
     ],
     run: ({ yaml, indent }) => {
+        const costly = yamlCostRefusal(yaml, "yaml");
+        if (costly)
+            return err(costly);
         try {
-            const document = YAML.parseDocument(yaml, { schema: "core", uniqueKeys: true });
+            const document = YAML.parseDocument(yaml, { schema: "core", uniqueKeys: false });
             const [first] = document.errors;
             if (first)
                 return err(invalidField("yaml", `Invalid YAML: ${first.message}`));
-            const text = toJsonText(document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), indent, "yaml");
+            if (hasDuplicateKey(document))
+                return err(invalidField("yaml", "Invalid YAML: Map keys must be unique"));
+            const value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+            if (valueDepth(value) > MAX_NESTING)
+                return err(tooDeep("yaml"));
+            const text = toJsonText(value, indent, "yaml");
             return text.ok ? ok({ json: text.value }) : text;
         }
         catch (error) {
+            // Only nesting overflows the parser's stack: name the bound rather than the engine's message.
+            if (error instanceof RangeError)
+                return err(tooDeep("yaml"));
             return err(invalidField("yaml", `Invalid YAML: ${error.message}`));
         }
     },

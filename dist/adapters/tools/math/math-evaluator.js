@@ -1,6 +1,7 @@
 import { invalidField } from "../../../domain/errors.js";
 import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { allocationGuards, recursiveFunction } from "./math-limits.js";
 /**
  * The mathjs security guide's list, plus `config`: an expression calling config() would otherwise change number
  * handling for every later request on this instance.
@@ -14,11 +15,15 @@ function loadRestricted() {
     restricted ??= import("mathjs").then(({ create, all }) => {
         const math = create(all);
         const evaluate = math.evaluate.bind(math);
+        const parse = math.parse.bind(math);
         const refuse = (name) => () => {
             throw new Error(`Function ${name} is disabled`);
         };
+        // Guards first: the second import disables `import` itself.
+        const { guards, resetBudget } = allocationGuards(math);
+        math.import(guards, { override: true });
         math.import(Object.fromEntries(DISABLED.map((name) => [name, refuse(name)])), { override: true });
-        return { evaluate, format: math.format, typeOf: math.typeOf, isMatrix: math.isMatrix };
+        return { parse, evaluate, resetBudget, format: math.format, typeOf: math.typeOf, isMatrix: math.isMatrix };
     });
     return restricted;
 }
@@ -86,6 +91,11 @@ export const mathEvaluator = defineTool({
     run: async ({ expression, precision }) => {
         const math = await loadRestricted();
         try {
+            const recursive = recursiveFunction(math.parse(expression));
+            if (recursive) {
+                return err(invalidField("expression", `User-defined functions may not call user-defined functions (${recursive} does): no recursion.`));
+            }
+            math.resetBudget();
             const value = math.evaluate(expression, new Map());
             const type = math.isMatrix(value) ? "Matrix" : math.typeOf(value);
             const result = math.format(value, { precision });

@@ -1,5 +1,6 @@
 import { camelCase, capitalCase, constantCase, dotCase, kebabCase, noCase, pascalCase, pascalSnakeCase, pathCase, sentenceCase, snakeCase, trainCase, } from "change-case";
-import { ok } from "../../../domain/result.js";
+import { invalidField } from "../../../domain/errors.js";
+import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
 // locale: false means toLowerCase/toUpperCase, so a server locale such as tr-TR cannot change the output.
 const OPTIONS = { locale: false };
@@ -8,6 +9,20 @@ const STYLES = {
     pascal: pascalCase, pascalSnake: pascalSnakeCase, path: pathCase, sentence: sentenceCase, snake: snakeCase, train: trainCase,
 };
 const FIELDS = [...Object.keys(STYLES), "lower", "upper"];
+/**
+ * Words one text may hold: every style splits the text again, ≈ 0.4 µs a word each (102,000 camel humps took 0.5 s
+ * in all), so 5,000 words keep a call under ≈ 25 ms on the event loop.
+ */
+export const MAX_CASE_WORDS = 5000;
+const WORD_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}]|\p{Lu}/gu;
+/** An upper bound on change-case's word count: runs of letters and digits, plus every capital (a hump may split). */
+function wordBound(text) {
+    let count = 0;
+    for (const _ of text.matchAll(WORD_START))
+        if (++count > MAX_CASE_WORDS)
+            break;
+    return count;
+}
 function toCases(text) {
     const output = { lower: text.toLowerCase(), upper: text.toUpperCase() };
     for (const [field, convert] of Object.entries(STYLES))
@@ -57,5 +72,7 @@ export const caseConverter = defineTool({
             output: XML_HTTP,
         },
     ],
-    run: ({ text }) => ok(toCases(text)),
+    run: ({ text }) => wordBound(text) > MAX_CASE_WORDS
+        ? err(invalidField("text", `The text has more than ${MAX_CASE_WORDS} words (runs of letters and digits, capitals counted as word starts).`))
+        : ok(toCases(text)),
 });

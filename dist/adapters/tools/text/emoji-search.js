@@ -3,8 +3,9 @@ import { defineTool } from "../../../domain/tool.js";
 // node-emoji pulls in emojilib's whole table: load it on first use.
 let nodeEmoji;
 /** node-emoji's search() turns a string into a RegExp, so the query is escaped to stay a plain substring. */
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** node-emoji's own normalisation of a `:short_code:` query: drop the first and last character when a `:…:` occurs. */
+function normalizeName(name) {
+    return /:.+:/.test(name) ? name.slice(1, -1) : name;
 }
 export const emojiSearch = defineTool({
     id: "emoji-search",
@@ -67,7 +68,10 @@ export const emojiSearch = defineTool({
     ],
     run: async ({ query, limit }) => {
         nodeEmoji ??= await import("node-emoji");
-        const results = nodeEmoji.search(escapeRegExp(query.toLowerCase())).slice(0, limit);
+        // Matched as a plain substring: node-emoji turns a string query into a RegExp and, for a query such as
+        // `{"a":{"a"`, strips characters from an escaped pattern until it no longer compiles (a thrown SyntaxError).
+        const needle = normalizeName(query.toLowerCase());
+        const results = nodeEmoji.search(/(?:)/).filter(({ name }) => name.includes(needle)).slice(0, limit);
         return ok({ results: results.map(({ emoji, name }) => ({ emoji, name })) });
     },
 });

@@ -2,8 +2,16 @@ import { ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const WORD = /[\p{L}\p{M}]+/gu;
+const MARK = /\p{M}/u;
+/** Without the u flag this matches each half of a surrogate pair, i.e. any astral character. */
+const SURROGATE = /[\ud800-\udfff]/;
 /** A word of more than 3 graphemes becomes first + count of the middle + last; digits and punctuation stay. */
 function toNumeronym(word) {
+    // Without marks or astral letters every code unit is a grapheme: Intl.Segmenter (≈ 15 µs a call) is not needed.
+    if (word.length <= 3)
+        return word;
+    if (!MARK.test(word) && !SURROGATE.test(word))
+        return `${word[0]}${word.length - 2}${word[word.length - 1]}`;
     const parts = Array.from(graphemes.segment(word), (segment) => segment.segment);
     return parts.length <= 3 ? word : `${parts[0]}${parts.length - 2}${parts[parts.length - 1]}`;
 }

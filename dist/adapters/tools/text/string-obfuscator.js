@@ -1,12 +1,31 @@
 import { ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
-/** Works on code points so an emoji is masked (or kept) whole, never split into half a surrogate pair. */
+/**
+ * Works on code points so an emoji is masked (or kept) whole, never split into half a surrogate pair. The middle is
+ * masked by one native replace: a callback per character held the event loop ≈ 100 ms on 1 MiB.
+ */
 function obfuscate({ text, keepFirst, keepLast, keepSpaces, maskChar }) {
-    const chars = Array.from(text);
-    const lastStart = chars.length - keepLast;
-    return chars
-        .map((char, index) => (index < keepFirst || index >= lastStart || (keepSpaces && /\s/u.test(char)) ? char : maskChar))
-        .join("");
+    const start = codePointOffset(text, keepFirst);
+    const end = Math.max(start, codePointOffsetFromEnd(text, keepLast));
+    const mask = maskChar.replace(/\$/g, "$$$$");
+    const middle = text.slice(start, end).replace(keepSpaces ? /\S/gu : /[\s\S]/gu, mask);
+    return text.slice(0, start) + middle + text.slice(end);
+}
+/** The UTF-16 offset just after the first `count` code points (the text's length when it has fewer). */
+function codePointOffset(text, count) {
+    let offset = 0;
+    for (let seen = 0; seen < count && offset < text.length; seen++)
+        offset += (text.codePointAt(offset) ?? 0) > 0xffff ? 2 : 1;
+    return offset;
+}
+/** The UTF-16 offset where the last `count` code points begin (0 when the text has fewer). */
+function codePointOffsetFromEnd(text, count) {
+    let offset = text.length;
+    for (let seen = 0; seen < count && offset > 0; seen++) {
+        const low = text.charCodeAt(offset - 1);
+        offset -= low >= 0xdc00 && low <= 0xdfff && offset >= 2 && text.charCodeAt(offset - 2) >= 0xd800 && text.charCodeAt(offset - 2) <= 0xdbff ? 2 : 1;
+    }
+    return offset;
 }
 export const stringObfuscator = defineTool({
     id: "string-obfuscator",

@@ -1,6 +1,8 @@
 import MarkdownIt from "markdown-it";
-import { ok } from "../../../domain/result.js";
+import { err, ok } from "../../../domain/result.js";
 import { defineTool } from "../../../domain/tool.js";
+import { cappedOutput } from "../output-cap.js";
+import { MARKDOWN_IT_MAX_NESTING, markdownCostRefusal } from "./markdown-limits.js";
 const renderers = new Map();
 /**
  * `html: false` escapes raw HTML and markdown-it's validateLink refuses javascript:/vbscript:/data: links; there is
@@ -10,7 +12,7 @@ function rendererFor({ linkify, typographer, breaks }) {
     const key = `${linkify}/${typographer}/${breaks}`;
     let renderer = renderers.get(key);
     if (!renderer) {
-        renderer = new MarkdownIt({ html: false, xhtmlOut: true, linkify, typographer, breaks });
+        renderer = new MarkdownIt({ html: false, xhtmlOut: true, linkify, typographer, breaks, maxNesting: MARKDOWN_IT_MAX_NESTING });
         renderers.set(key, renderer);
     }
     return renderer;
@@ -70,5 +72,11 @@ export const markdownToHtml = defineTool({
             output: { html: "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>[x](javascript:alert(1))</p>\n" },
         },
     ],
-    run: (input) => ok({ html: rendererFor(input).render(input.markdown) }),
+    run: (input) => {
+        const costly = markdownCostRefusal(input.markdown, "markdown");
+        if (costly)
+            return err(costly);
+        const html = cappedOutput(rendererFor(input).render(input.markdown), "markdown");
+        return html.ok ? ok({ html: html.value }) : html;
+    },
 });
