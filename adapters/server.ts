@@ -13,6 +13,7 @@ import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } 
 import { createLogger, type Logger } from "./logger.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { SystemClock } from "./system.ts";
+import { DeferredRunner } from "./tools/deferred-runner.ts";
 
 /** A listening server and what it holds open. */
 export interface RunningServer {
@@ -56,6 +57,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  if (runner instanceof DeferredRunner) setImmediate(() => runner.start());
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const close = async () => {
@@ -78,8 +80,8 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
   });
 }
 
-/** The isolated pool production runs, its failures logged. */
-async function workerRunner(logger: Logger): Promise<ToolRunner> {
+/** The isolated pool production runs, its failures logged; its children boot once the server listens. */
+async function workerRunner(logger: Logger): Promise<DeferredRunner> {
   const { ProcessPoolToolRunner } = await import("./tools/process-pool.ts");
-  return new ProcessPoolToolRunner({ onError: (error) => logger.warn({ err: error }, "tool process failed") });
+  return new DeferredRunner(() => new ProcessPoolToolRunner({ onError: (error) => logger.warn({ err: error }, "tool process failed") }));
 }

@@ -39,8 +39,6 @@ export interface ToolDefinition<I = any, O = any> {
   readonly input: JsonSchema;
   readonly output: JsonSchema;
   readonly examples: readonly [ToolExample<I, O>, ...ToolExample<I, O>[]];
-  /** Request or response carries secrets: never log or cache them. */
-  readonly secret?: boolean;
   /** CPU-heavy: runs in the worker pool under `timeoutMs`. */
   readonly worker?: boolean;
   readonly timeoutMs?: number;

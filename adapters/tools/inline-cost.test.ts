@@ -3,8 +3,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../domain/tool.ts";
 import { serverTools } from "./index.ts";
-import { runTool } from "./json/tool-harness.ts";
 import { worstCases } from "./testing/worst-cases.ts";
+import { runTool } from "./testing/tool-harness.ts";
 
 /** The bound: no inline request may hold the event loop longer than this. */
 const MAX_DELAY_MS = 50;

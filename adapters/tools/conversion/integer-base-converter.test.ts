@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runToolError, runToolOk } from "../json/tool-harness.ts";
 import { integerBaseConverter } from "./integer-base-converter.ts";
+import { errorOf, outputOf } from "../testing/tool-harness.ts";
 
 describe("integer-base-converter", () => {
   it("reads any integer written in any base, upper or lower case (property)", async () => {
@@ -10,7 +10,7 @@ describe("integer-base-converter", () => {
     await fc.assert(
       fc.asyncProperty(cases, async ({ n, from, to }) => {
         const value = n.toString(from).toUpperCase();
-        const output = await runToolOk(integerBaseConverter, { value, fromBase: from, toBase: to });
+        const output = await outputOf(integerBaseConverter, { value, fromBase: from, toBase: to });
         expect(output.decimal).toBe(n.toString());
         const magnitude = BigInt(`0x${output.hexadecimal.replace("-", "")}`);
         expect(output.hexadecimal.startsWith("-") ? -magnitude : magnitude).toBe(n);
@@ -20,16 +20,16 @@ describe("integer-base-converter", () => {
   });
 
   it("refuses a digit that does not exist in the source base", async () => {
-    expect((await runToolError(integerBaseConverter, { value: "129", fromBase: 8, toBase: 10 })).message).toContain("'9'");
+    expect((await errorOf(integerBaseConverter, { value: "129", fromBase: 8, toBase: 10 })).message).toContain("'9'");
   });
 
   it("refuses signs, spaces and prefixes through the schema", async () => {
     for (const value of ["+1", "1 0", "0x1f", "", "--1", "-"]) {
-      expect((await runToolError(integerBaseConverter, { value, fromBase: 16, toBase: 10 })).code).toBe("invalid_input");
+      expect((await errorOf(integerBaseConverter, { value, fromBase: 16, toBase: 10 })).code).toBe("invalid_input");
     }
   });
 
   it("writes negative zero as 0", async () => {
-    expect((await runToolOk(integerBaseConverter, { value: "-0", fromBase: 10, toBase: 2 })).result).toBe("0");
+    expect((await outputOf(integerBaseConverter, { value: "-0", fromBase: 10, toBase: 2 })).result).toBe("0");
   });
 });

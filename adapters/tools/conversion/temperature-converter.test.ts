@@ -1,25 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { runToolError, runToolOk } from "../json/tool-harness.ts";
 import { temperatureConverter } from "./temperature-converter.ts";
+import { errorOf, outputOf } from "../testing/tool-harness.ts";
 
 describe("temperature-converter", () => {
   it("refuses temperatures below absolute zero in every scale", async () => {
     for (const [value, unit] of [[-273.16, "celsius"], [-459.68, "fahrenheit"], [-0.001, "kelvin"], [-1, "rankine"]] as const) {
-      expect((await runToolError(temperatureConverter, { value, unit })).message).toMatch(/absolute zero/);
+      expect((await errorOf(temperatureConverter, { value, unit })).message).toMatch(/absolute zero/);
     }
   });
 
   it("accepts absolute zero written in Celsius and Fahrenheit", async () => {
-    expect((await runToolOk(temperatureConverter, { value: -273.15, unit: "celsius" })).kelvin).toBe(0);
-    expect((await runToolOk(temperatureConverter, { value: -459.67, unit: "fahrenheit" })).kelvin).toBe(0);
+    expect((await outputOf(temperatureConverter, { value: -273.15, unit: "celsius" })).kelvin).toBe(0);
+    expect((await outputOf(temperatureConverter, { value: -459.67, unit: "fahrenheit" })).kelvin).toBe(0);
   });
 
   it("never answers negative zero", async () => {
-    const output = await runToolOk(temperatureConverter, { value: 32, unit: "fahrenheit" });
+    const output = await outputOf(temperatureConverter, { value: 32, unit: "fahrenheit" });
     expect(Object.is(output.celsius, 0)).toBe(true);
   });
 
   it("refuses values whose conversion overflows", async () => {
-    expect((await runToolError(temperatureConverter, { value: 1.7e308, unit: "kelvin" })).code).toBe("invalid_input");
+    expect((await errorOf(temperatureConverter, { value: 1.7e308, unit: "kelvin" })).code).toBe("invalid_input");
   });
 });

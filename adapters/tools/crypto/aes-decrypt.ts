@@ -28,7 +28,6 @@ export const aesDecrypt = defineTool({
   name: "AES Decrypt",
   category: "crypto",
   description: "Decrypt the output of aes-encrypt (GCM, CBC or CTR) back to UTF-8 text. Every decryption failure gets the same message.",
-  secret: true,
   input: {
     type: "object",
     required: ["ciphertext", "key", "iv"],

@@ -28,7 +28,6 @@ export const aesEncrypt = defineTool({
   category: "crypto",
   description:
     "AES-GCM, -CBC (PKCS#7) or -CTR encryption of UTF-8 text with a raw hex key. Leave `iv` out: a reused IV breaks GCM and CTR.",
-  secret: true,
   input: {
     type: "object",
     required: ["plaintext", "key"],

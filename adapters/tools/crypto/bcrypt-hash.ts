@@ -18,7 +18,6 @@ export const bcryptHash = defineTool<Partial<BcryptHashInput>, { hash: string; r
   name: "Bcrypt Hash",
   category: "crypto",
   description: "bcrypt hash of a password (cost 4–14); a fixed salt makes it reproducible, and its cost then wins.",
-  secret: true,
   worker: true,
   timeoutMs: 10_000,
   input: {

@@ -12,7 +12,6 @@ export const bcryptVerify = defineTool({
   category: "crypto",
   description:
     "Check a password against a bcrypt hash (cost ≤ 14). Like every bcrypt, only the first 72 UTF-8 bytes of the password count.",
-  secret: true,
   worker: true,
   timeoutMs: 10_000,
   input: {

@@ -36,7 +36,6 @@ export const bip39Mnemonic = defineTool<Partial<Bip39Input>, Bip39Output>({
   category: "crypto",
   description:
     "BIP-39 English mnemonic and 64-byte seed from hex entropy, or from fresh CSPRNG entropy of `wordCount` words when `entropy` is absent.",
-  secret: true,
   input: {
     type: "object",
     additionalProperties: false,

@@ -15,7 +15,6 @@ export const hmacGenerator = defineTool({
   name: "HMAC Generator",
   category: "crypto",
   description: "HMAC of a UTF-8 text with a UTF-8 secret key.",
-  secret: true,
   input: {
     type: "object",
     required: ["text", "key"],

@@ -20,7 +20,6 @@ export const jwtSign = defineTool({
   category: "crypto",
   description:
     "Sign a JWT with an HMAC secret (HS256/384/512). Deterministic: no `iat` is added. `warnings` flags a secret shorter than RFC 7518 requires.",
-  secret: true,
   input: {
     type: "object",
     required: ["payload", "secret"],

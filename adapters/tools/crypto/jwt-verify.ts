@@ -47,7 +47,6 @@ export const jwtVerify = defineTool<Partial<JwtVerifyInput>, JwtVerifyOutput>({
   category: "crypto",
   description:
     "Verify an HMAC-signed JWT (signature, allowed algorithms, exp and nbf). An invalid token is a normal answer: `valid: false` with an error.",
-  secret: true,
   input: {
     type: "object",
     required: ["token", "secret"],

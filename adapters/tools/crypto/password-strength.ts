@@ -46,7 +46,6 @@ export const passwordStrength = defineTool({
   name: "Password Strength",
   category: "crypto",
   description: "zxcvbn password strength estimate: score 0–4, guesses, crack-time estimates and feedback. The password is never echoed.",
-  secret: true,
   // Matching time grows with length (220 characters took 1.3 s), hence the 128-character cap.
   worker: true,
   timeoutMs: 10_000,

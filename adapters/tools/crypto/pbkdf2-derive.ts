@@ -26,7 +26,6 @@ export const pbkdf2Derive = defineTool({
   name: "PBKDF2 Derive",
   category: "crypto",
   description: "PBKDF2 key derivation (RFC 8018) with HMAC-SHA-1/256/384/512, up to 1,000,000 iterations.",
-  secret: true,
   worker: true,
   timeoutMs: 10_000,
   input: {

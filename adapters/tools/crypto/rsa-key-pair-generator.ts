@@ -11,7 +11,6 @@ export const rsaKeyPairGenerator = defineTool({
   name: "RSA Key Pair Generator",
   category: "crypto",
   description: "Generate an RSA key pair (public exponent 65537) as PEM: SPKI public key, unencrypted PKCS#8 private key.",
-  secret: true,
   // Prime search is slow (4096 bits took 1.8 s, with high variance); the pool caps how many run at once.
   worker: true,
   timeoutMs: 20_000,

@@ -51,7 +51,6 @@ export const totpGenerator = defineTool<Partial<TotpInput>, TotpOutput>({
   name: "TOTP Generator",
   category: "crypto",
   description: "RFC 6238 TOTP code for a base32 secret at a given unix time (default: now), plus its otpauth:// URI.",
-  secret: true,
   input: {
     type: "object",
     required: ["secret"],

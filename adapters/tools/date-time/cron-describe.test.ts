@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { cronDescribe } from "./cron-describe.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("cron-describe", () => {
   it("describes a six-field expression with seconds", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf, toTestContext } from "../generators/tool-test-support.ts";
 import { cronNextRuns } from "./cron-next-runs.ts";
+import { outputOf, refusalOf, toTestContext } from "../testing/tool-harness.ts";
 
 describe("cron-next-runs", () => {
   it("starts from the context clock when from is missing", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf, toTestContext } from "../generators/tool-test-support.ts";
 import { etaCalculator } from "./eta-calculator.ts";
+import { outputOf, refusalOf, toTestContext } from "../testing/tool-harness.ts";
 
 describe("eta-calculator", () => {
   it("starts from the context clock when start is missing", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { timestampConverter } from "./timestamp-converter.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 const unixOf = async (input: Record<string, unknown>) => (await outputOf(timestampConverter, input)).unixMilliseconds;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { timezoneConverter } from "./timezone-converter.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("timezone-converter", () => {
   it("takes the instant from an explicit offset and reports the source zone's offset at that instant", async () => {

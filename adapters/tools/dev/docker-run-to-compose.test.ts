@@ -1,10 +1,10 @@
 import YAML from "yaml";
 import { describe, expect, it } from "vitest";
-import { runToolError, runToolOk } from "../json/tool-harness.ts";
 import { dockerRunToCompose } from "./docker-run-to-compose.ts";
+import { errorOf, outputOf } from "../testing/tool-harness.ts";
 
 const toService = async (command: string) => {
-  const { yaml, warnings } = await runToolOk(dockerRunToCompose, { command });
+  const { yaml, warnings } = await outputOf(dockerRunToCompose, { command });
   const services = (YAML.parse(yaml) as { services: Record<string, Record<string, unknown>> }).services;
   return { yaml, warnings, services };
 };
@@ -21,12 +21,12 @@ describe("docker-run-to-compose", () => {
     "docker run `id`",
     "docker run nginx &",
   ])("refuses shell operators: %s", async (command) => {
-    expect((await runToolError(dockerRunToCompose, { command })).code).toBe("invalid_input");
+    expect((await errorOf(dockerRunToCompose, { command })).code).toBe("invalid_input");
   });
 
   it("refuses other commands and a missing image or value", async () => {
     for (const command of ["docker ps", "podman run nginx", "docker run", "docker run -d", "docker run --name"]) {
-      expect((await runToolError(dockerRunToCompose, { command })).code).toBe("invalid_input");
+      expect((await errorOf(dockerRunToCompose, { command })).code).toBe("invalid_input");
     }
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loremIpsumGenerator } from "./lorem-ipsum-generator.ts";
-import { outputOf } from "./tool-test-support.ts";
+import { outputOf } from "../testing/tool-harness.ts";
 
 describe("lorem-ipsum-generator", () => {
   it("returns exactly count words", async () => {

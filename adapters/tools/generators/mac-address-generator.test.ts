@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { macAddressGenerator } from "./mac-address-generator.ts";
-import { outputOf } from "./tool-test-support.ts";
+import { outputOf } from "../testing/tool-harness.ts";
 
 const FORMATS = { ":": /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/, "-": /^([0-9a-f]{2}-){5}[0-9a-f]{2}$/, "": /^[0-9a-f]{12}$/ } as const;
 

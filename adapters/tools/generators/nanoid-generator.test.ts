@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { urlAlphabet } from "nanoid";
 import { describe, expect, it } from "vitest";
 import { nanoidGenerator } from "./nanoid-generator.ts";
-import { outputOf, refusalOf } from "./tool-test-support.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 const distinctAlphabet = fc
   .uniqueArray(fc.integer({ min: 0x21, max: 0x7e }), { minLength: 2, maxLength: 94 })

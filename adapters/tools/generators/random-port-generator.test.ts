@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { randomPortGenerator } from "./random-port-generator.ts";
-import { outputOf, refusalOf } from "./tool-test-support.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("random-port-generator", () => {
   it("keeps every port inside the inclusive range", async () => {

@@ -37,7 +37,6 @@ export const tokenGenerator = defineTool({
   name: "Token Generator",
   category: "generators",
   description: "Generate random tokens or passwords from upper-case, lower-case, digit and symbol classes with a CSPRNG.",
-  secret: true,
   input: {
     type: "object",
     additionalProperties: false,

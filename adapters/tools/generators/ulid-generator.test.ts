@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { decodeTime } from "ulid";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf, toTestContext } from "./tool-test-support.ts";
 import { ulidGenerator } from "./ulid-generator.ts";
+import { outputOf, refusalOf, toTestContext } from "../testing/tool-harness.ts";
 
 const CROCKFORD = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 

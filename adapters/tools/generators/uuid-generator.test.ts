@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf, toTestContext } from "./tool-test-support.ts";
 import { uuidGenerator } from "./uuid-generator.ts";
+import { outputOf, refusalOf, toTestContext } from "../testing/tool-harness.ts";
 
 const VERSION_DIGIT = { v1: "1", v3: "3", v4: "4", v5: "5", v6: "6", v7: "7" } as const;
 

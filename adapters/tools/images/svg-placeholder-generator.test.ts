@@ -1,7 +1,7 @@
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../web/test-support.ts";
 import { svgPlaceholderGenerator } from "./svg-placeholder-generator.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("svg-placeholder-generator", () => {
   it("escapes a hostile label and font family into well-formed SVG", async () => {
@@ -14,8 +14,8 @@ describe("svg-placeholder-generator", () => {
   });
 
   it.each(['red" onload="alert(1)', "url(#x)", "expression(alert(1))", "#12"])("refuses the colour %s with invalid_input", async (color) => {
-    expect(await refusalOf(svgPlaceholderGenerator, { width: 10, height: 10, backgroundColor: color })).toBe("invalid_input");
-    expect(await refusalOf(svgPlaceholderGenerator, { width: 10, height: 10, textColor: color })).toBe("invalid_input");
+    expect(await refusalOf(svgPlaceholderGenerator, { width: 10, height: 10, backgroundColor: color })).toBe("tool");
+    expect(await refusalOf(svgPlaceholderGenerator, { width: 10, height: 10, textColor: color })).toBe("tool");
   });
 
   it("writes colours only as hex, whatever CSS form they came in", async () => {

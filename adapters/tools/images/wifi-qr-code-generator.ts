@@ -44,7 +44,6 @@ export const wifiQrCodeGenerator = defineTool({
   category: "images/qr",
   worker: true,
   description: "QR code that joins a Wi-Fi network when scanned (the ZXing WIFI: payload), as SVG or PNG.",
-  secret: true,
   input: {
     type: "object",
     required: ["ssid"],

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf, runTool, SchemaRefusal } from "../web/test-support.ts";
 import { aspectRatioCalculator } from "./aspect-ratio-calculator.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("aspect-ratio-calculator", () => {
   it("refuses both targets at once", async () => {
-    expect(await refusalOf(aspectRatioCalculator, { width: 4, height: 3, targetWidth: 8, targetHeight: 6 })).toBe("invalid_input");
+    expect(await refusalOf(aspectRatioCalculator, { width: 4, height: 3, targetWidth: 8, targetHeight: 6 })).toBe("tool");
   });
 
   it("refuses a zero side through the schema", async () => {
-    await expect(runTool(aspectRatioCalculator, { width: 0, height: 3 })).rejects.toBeInstanceOf(SchemaRefusal);
+    expect(await refusalOf(aspectRatioCalculator, { width: 0, height: 3 })).toBe("schema");
   });
 
   it("leaves a coprime ratio unreduced and keeps fractional targets", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, runTool } from "../generators/tool-test-support.ts";
 import { ipAddressInfo } from "./ip-address-info.ts";
+import { outputOf, runTool } from "../testing/tool-harness.ts";
 
 describe("ip-address-info", () => {
   it("answers valid false (not an error) for anything that is not an address", async () => {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { ipRangeToCidr } from "./ip-range-to-cidr.ts";
 import { toDottedQuad, toIpv4Cidr } from "./ipv4.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 const range = fc
   .tuple(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 0, max: 2 ** 32 - 1 }))

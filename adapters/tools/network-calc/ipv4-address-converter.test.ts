@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { ipv4AddressConverter } from "./ipv4-address-converter.ts";
 import { toIpv6BigInt } from "./ipv6.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("ipv4-address-converter", () => {
   it("gives forms that all read back to the same 32-bit number", async () => {

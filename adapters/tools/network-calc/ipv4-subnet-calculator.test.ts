@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { ipv4SubnetCalculator } from "./ipv4-subnet-calculator.ts";
 import { toDottedQuad, toIpv4Number } from "./ipv4.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 const toNumber = (quad: string) => toIpv4Number(quad) as number;
 

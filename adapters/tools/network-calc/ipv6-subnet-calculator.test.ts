@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { ipv6SubnetCalculator } from "./ipv6-subnet-calculator.ts";
 import { toCompressedIpv6, toIpv6BigInt } from "./ipv6.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 const bigint128 = fc.bigInt({ min: 0n, max: (1n << 128n) - 1n });
 

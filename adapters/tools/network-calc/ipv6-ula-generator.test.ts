@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { ipv6UlaGenerator } from "./ipv6-ula-generator.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 const ULA = /^fd[0-9a-f]{2}(:[0-9a-f]{1,4}){0,2}::\/48$/;
 

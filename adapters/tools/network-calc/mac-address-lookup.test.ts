@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../generators/tool-test-support.ts";
 import { macAddressLookup } from "./mac-address-lookup.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("mac-address-lookup", () => {
   it("reads every accepted notation as the same address", async () => {

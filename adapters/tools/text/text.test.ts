@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runToolError, runToolOk } from "../json/tool-harness.ts";
 import { refusalOf, runOk } from "../encoding/run-validated.ts";
 import { asciiArtText } from "./ascii-art-text.ts";
 import { caseConverter } from "./case-converter.ts";
@@ -13,6 +12,7 @@ import { stringObfuscator } from "./string-obfuscator.ts";
 import { textDiff } from "./text-diff.ts";
 import { textStatistics } from "./text-statistics.ts";
 import { textToNatoAlphabet } from "./text-to-nato-alphabet.ts";
+import { errorOf, outputOf } from "../testing/tool-harness.ts";
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const words = new Intl.Segmenter("en", { granularity: "word" });
@@ -139,19 +139,19 @@ describe("small text tools", () => {
 
 describe("text tool bounds", () => {
   it("case-converter converts 5,000 words and refuses 5,001", async () => {
-    const { snake } = await runToolOk(caseConverter, { text: "ab ".repeat(5000) });
+    const { snake } = await outputOf(caseConverter, { text: "ab ".repeat(5000) });
     expect(snake).toBe(Array(5000).fill("ab").join("_"));
-    const error = await runToolError(caseConverter, { text: "ab ".repeat(5001) });
+    const error = await errorOf(caseConverter, { text: "ab ".repeat(5001) });
     expect(error.message).toMatch(/more than 5000 words/);
   });
 
   it("emoji-search matches a query with regex syntax literally instead of throwing", async () => {
-    expect(await runToolOk(emojiSearch, { query: '{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":', limit: 5 })).toEqual({ results: [] });
-    expect(await runToolOk(emojiSearch, { query: ":rocket:", limit: 5 })).toEqual({ results: [{ emoji: "🚀", name: "rocket" }] });
+    expect(await outputOf(emojiSearch, { query: '{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":', limit: 5 })).toEqual({ results: [] });
+    expect(await outputOf(emojiSearch, { query: ":rocket:", limit: 5 })).toEqual({ results: [{ emoji: "🚀", name: "rocket" }] });
   });
 
   it("numeronym-generator counts graphemes, not code units, in words with marks or astral letters", async () => {
-    expect(await runToolOk(numeronymGenerator, { text: "e\u0301tude 𐐀𐐁𐐂𐐃" })).toEqual({ numeronym: "e\u03013e 𐐀2𐐃" });
+    expect(await outputOf(numeronymGenerator, { text: "e\u0301tude 𐐀𐐁𐐂𐐃" })).toEqual({ numeronym: "e\u03013e 𐐀2𐐃" });
   });
 });
 
@@ -168,7 +168,7 @@ describe("string-obfuscator masks by code point", () => {
     await fc.assert(
       fc.asyncProperty(text, fc.nat(35), fc.nat(35), fc.boolean(), fc.constantFrom("*", "$", "🙈", "&"), async (t, first, last, spaces, mask) => {
         const input = { text: t, keepFirst: first, keepLast: last, keepSpaces: spaces, maskChar: mask };
-        expect(await runToolOk(stringObfuscator, input)).toEqual({ result: reference(t, first, last, spaces, mask) });
+        expect(await outputOf(stringObfuscator, input)).toEqual({ result: reference(t, first, last, spaces, mask) });
       }),
       { numRuns: 300 },
     );

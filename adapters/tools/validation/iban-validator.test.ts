@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputOf } from "../web/test-support.ts";
 import { ibanValidator } from "./iban-validator.ts";
+import { outputOf } from "../testing/tool-harness.ts";
 
 describe("iban-validator", () => {
   it("accepts lowercase and dashes by normalising to the electronic format", async () => {

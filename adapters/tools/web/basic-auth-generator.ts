@@ -7,7 +7,6 @@ export const basicAuthGenerator = defineTool({
   name: "Basic Auth Generator",
   category: "web",
   description: "Build an HTTP Basic Authorization header (RFC 7617) from a username and password, encoded as UTF-8.",
-  secret: true,
   input: {
     type: "object",
     required: ["username", "password"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { metaTagGenerator } from "./meta-tag-generator.ts";
-import { outputOf } from "./test-support.ts";
+import { outputOf } from "../testing/tool-harness.ts";
 
 const HOSTILE = `"><script>alert(1)</script><meta x='`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { queryStringToJson } from "./query-string-to-json.ts";
-import { outputOf } from "./test-support.ts";
+import { outputOf } from "../testing/tool-harness.ts";
 
 describe("query-string-to-json", () => {
   it("keeps a __proto__ key as plain data without touching any prototype", async () => {

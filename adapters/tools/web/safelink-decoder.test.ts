@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safelinkDecoder } from "./safelink-decoder.ts";
-import { refusalOf } from "./test-support.ts";
+import { refusalOf } from "../testing/tool-harness.ts";
 
 describe("safelink-decoder", () => {
   it.each([
@@ -11,6 +11,6 @@ describe("safelink-decoder", () => {
     "https://www.google.com/url?q=not-a-url",
     "not a url",
   ])("refuses %s with invalid_input", async (url) => {
-    expect(await refusalOf(safelinkDecoder, { url })).toBe("invalid_input");
+    expect(await refusalOf(safelinkDecoder, { url })).toBe("tool");
   });
 });

@@ -1,5 +1,0 @@
-export declare const romanToNumber: import("../../../domain/tool.ts").ToolDefinition<{
-    roman: string;
-}, {
-    number: number;
-}>;

@@ -1,9 +1,0 @@
-export declare const temperatureConverter: import("../../../domain/tool.ts").ToolDefinition<{
-    value: number;
-    unit: string;
-}, {
-    celsius: number;
-    fahrenheit: number;
-    kelvin: number;
-    rankine: number;
-}>;

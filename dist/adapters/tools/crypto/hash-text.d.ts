@@ -1,7 +1,0 @@
-export declare const hashText: import("../../../domain/tool.ts").ToolDefinition<{
-    algorithm: string;
-    text: string;
-}, {
-    algorithm: string;
-    digest: string;
-}>;

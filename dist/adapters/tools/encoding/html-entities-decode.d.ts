@@ -1,5 +1,0 @@
-export declare const htmlEntitiesDecode: import("../../../domain/tool.ts").ToolDefinition<{
-    text: string;
-}, {
-    decoded: string;
-}>;

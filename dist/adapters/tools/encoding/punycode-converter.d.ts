@@ -1,6 +1,0 @@
-export declare const punycodeConverter: import("../../../domain/tool.ts").ToolDefinition<{
-    domain: string;
-    direction: string;
-}, {
-    result: string;
-}>;

@@ -1,6 +1,0 @@
-export declare const urlDecode: import("../../../domain/tool.ts").ToolDefinition<{
-    text: string;
-    plusAsSpace: boolean;
-}, {
-    decoded: string;
-}>;

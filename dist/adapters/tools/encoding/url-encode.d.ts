@@ -1,6 +1,0 @@
-export declare const urlEncode: import("../../../domain/tool.ts").ToolDefinition<{
-    text: string;
-    mode: string;
-}, {
-    encoded: string;
-}>;

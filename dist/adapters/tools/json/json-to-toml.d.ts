@@ -1,5 +1,0 @@
-export declare const jsonToToml: import("../../../domain/tool.ts").ToolDefinition<{
-    json: string;
-}, {
-    toml: string;
-}>;

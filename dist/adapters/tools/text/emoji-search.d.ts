@@ -1,9 +1,0 @@
-export declare const emojiSearch: import("../../../domain/tool.ts").ToolDefinition<{
-    query: string;
-    limit: number;
-}, {
-    results: {
-        emoji: string;
-        name: string;
-    }[];
-}>;

@@ -1,2 +1,0 @@
-export { type ConformanceOptions, runConformance } from "./run-conformance.ts";
-export type { Report } from "./report.ts";
