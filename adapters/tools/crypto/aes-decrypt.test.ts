@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aesDecrypt } from "./aes-decrypt.ts";
 import { aesEncrypt } from "./aes-encrypt.ts";
-import { isSchemaRefused, runOk, runRefused } from "./run-tool.ts";
+import { outputOf, refusalOf, toolErrorOf, zeroContext } from "../testing/tool-harness.ts";
 
 type Encrypted = { ciphertext: string; iv: string; authTag: string | null };
 
@@ -27,33 +27,33 @@ describe("aes-decrypt", () => {
       { ...CBC, ciphertext: flipFirstByte(CBC.ciphertext) },
       { ...CBC, ciphertext: Buffer.alloc(15).toString("base64") },
     ];
-    const errors = await Promise.all(failures.map((input) => runRefused(aesDecrypt, input)));
+    const errors = await Promise.all(failures.map((input) => toolErrorOf(aesDecrypt, input, zeroContext)));
     expect(new Set(errors.map((error) => JSON.stringify(error))).size).toBe(1);
     expect(errors[0]).toMatchObject({ code: "invalid_input", details: [{ path: "/input/ciphertext" }] });
   });
 
   it("refuses bytes that decrypt but are not UTF-8 with that same message", async () => {
-    const garbage = await runRefused(aesDecrypt, { ...CBC, key: OTHER_KEY });
-    const { ciphertext } = await runOk<Encrypted>(aesEncrypt, { plaintext: "x", key: KEY, mode: "ctr", iv: CBC.iv });
+    const garbage = await toolErrorOf(aesDecrypt, { ...CBC, key: OTHER_KEY }, zeroContext);
+    const { ciphertext } = await outputOf(aesEncrypt, { plaintext: "x", key: KEY, mode: "ctr", iv: CBC.iv }, zeroContext);
     const notUtf8 = Buffer.from(ciphertext, "base64");
     notUtf8[0] ^= "x".charCodeAt(0) ^ 0xff;
-    const error = await runRefused(aesDecrypt, { ciphertext: notUtf8.toString("base64"), key: KEY, mode: "ctr", iv: CBC.iv });
+    const error = await toolErrorOf(aesDecrypt, { ciphertext: notUtf8.toString("base64"), key: KEY, mode: "ctr", iv: CBC.iv }, zeroContext);
     expect(error).toEqual(garbage);
   });
 
   it("needs the authTag for gcm and refuses one elsewhere", async () => {
     const { authTag: _tag, ...noTag } = GCM;
-    expect(await runRefused(aesDecrypt, noTag)).toMatchObject({ details: [{ path: "/input/authTag" }] });
-    expect(await runRefused(aesDecrypt, { ...GCM, authTag: null })).toMatchObject({ details: [{ path: "/input/authTag" }] });
-    expect(await runRefused(aesDecrypt, { ...CBC, authTag: GCM.authTag })).toMatchObject({ details: [{ path: "/input/authTag" }] });
+    expect(await toolErrorOf(aesDecrypt, noTag, zeroContext)).toMatchObject({ details: [{ path: "/input/authTag" }] });
+    expect(await toolErrorOf(aesDecrypt, { ...GCM, authTag: null }, zeroContext)).toMatchObject({ details: [{ path: "/input/authTag" }] });
+    expect(await toolErrorOf(aesDecrypt, { ...CBC, authTag: GCM.authTag }, zeroContext)).toMatchObject({ details: [{ path: "/input/authTag" }] });
   });
 
   it("refuses malformed base64 with its own message", async () => {
-    const error = await runRefused(aesDecrypt, { ...CBC, ciphertext: "Axpe8OS8d1bszF4sQ48dbQ" });
+    const error = await toolErrorOf(aesDecrypt, { ...CBC, ciphertext: "Axpe8OS8d1bszF4sQ48dbQ" }, zeroContext);
     expect(error.message).toMatch(/base64/);
   });
 
   it("refuses a truncated tag in the schema rather than accepting a weaker one", async () => {
-    expect(await isSchemaRefused(aesDecrypt, { ...GCM, authTag: GCM.authTag.slice(0, 24) })).toBe(true);
+    expect((await refusalOf(aesDecrypt, { ...GCM, authTag: GCM.authTag.slice(0, 24) })) === "schema").toBe(true);
   });
 });

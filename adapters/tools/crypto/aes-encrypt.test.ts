@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aesDecrypt } from "./aes-decrypt.ts";
 import { aesEncrypt } from "./aes-encrypt.ts";
-import { isSchemaRefused, runOk, runRefused } from "./run-tool.ts";
+import { outputOf, refusalOf, toolErrorOf, zeroContext } from "../testing/tool-harness.ts";
 
 type Encrypted = { algorithm: string; ciphertext: string; iv: string; authTag: string | null };
 
@@ -20,10 +20,10 @@ describe("aes-encrypt", () => {
     await fc.assert(
       fc.asyncProperty(cases, async ({ plaintext, key, mode, aad }) => {
         const withAad = mode === "gcm" && aad !== undefined ? { aad } : {};
-        const encrypted = await runOk<Encrypted>(aesEncrypt, { plaintext, key, mode, ...withAad }, randomContext());
+        const encrypted = await outputOf(aesEncrypt, { plaintext, key, mode, ...withAad }, randomContext());
         expect(encrypted.algorithm).toBe(`aes-${key.length * 4}-${mode}`);
         const { ciphertext, iv, authTag } = encrypted;
-        const decrypted = await runOk(aesDecrypt, { ciphertext, iv, authTag, key, mode, ...withAad });
+        const decrypted = await outputOf(aesDecrypt, { ciphertext, iv, authTag, key, mode, ...withAad }, zeroContext);
         expect(decrypted).toEqual({ plaintext });
       }),
       { numRuns: 60 },
@@ -31,30 +31,30 @@ describe("aes-encrypt", () => {
   });
 
   it("takes a fresh IV of the mode's size from the context when none is given", async () => {
-    const gcm = await runOk<Encrypted>(aesEncrypt, { plaintext: "x", key: KEY_256 });
-    const cbc = await runOk<Encrypted>(aesEncrypt, { plaintext: "x", key: KEY_256, mode: "cbc" });
+    const gcm = await outputOf(aesEncrypt, { plaintext: "x", key: KEY_256 }, zeroContext);
+    const cbc = await outputOf(aesEncrypt, { plaintext: "x", key: KEY_256, mode: "cbc" }, zeroContext);
     expect(gcm.iv).toBe("00".repeat(12));
     expect(cbc.iv).toBe("00".repeat(16));
     expect(cbc.authTag).toBeNull();
   });
 
   it("refuses an IV of the wrong size for the mode", async () => {
-    expect(await runRefused(aesEncrypt, { plaintext: "x", key: KEY_256, mode: "gcm", iv: "00".repeat(16) })).toMatchObject({
+    expect(await toolErrorOf(aesEncrypt, { plaintext: "x", key: KEY_256, mode: "gcm", iv: "00".repeat(16) }, zeroContext)).toMatchObject({
       details: [{ path: "/input/iv" }],
     });
-    expect(await runRefused(aesEncrypt, { plaintext: "x", key: KEY_256, mode: "cbc", iv: "00".repeat(12) })).toMatchObject({
+    expect(await toolErrorOf(aesEncrypt, { plaintext: "x", key: KEY_256, mode: "cbc", iv: "00".repeat(12) }, zeroContext)).toMatchObject({
       details: [{ path: "/input/iv" }],
     });
   });
 
   it("refuses aad outside gcm", async () => {
-    expect(await runRefused(aesEncrypt, { plaintext: "x", key: KEY_256, mode: "ctr", aad: "h" })).toMatchObject({
+    expect(await toolErrorOf(aesEncrypt, { plaintext: "x", key: KEY_256, mode: "ctr", aad: "h" }, zeroContext)).toMatchObject({
       details: [{ path: "/input/aad" }],
     });
   });
 
   it.each(["00", "0".repeat(40), "g".repeat(32), "0".repeat(66)])("refuses the key %s in the schema", async (key) => {
-    expect(await isSchemaRefused(aesEncrypt, { plaintext: "x", key })).toBe(true);
+    expect((await refusalOf(aesEncrypt, { plaintext: "x", key })) === "schema").toBe(true);
   });
 });
 

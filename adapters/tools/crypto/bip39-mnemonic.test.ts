@@ -3,7 +3,7 @@ import { wordlist } from "@scure/bip39/wordlists/english.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bip39Mnemonic } from "./bip39-mnemonic.ts";
-import { isSchemaRefused, runOk } from "./run-tool.ts";
+import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
 type Bip39Output = { mnemonic: string; entropy: string; wordCount: number; seed: string };
 
@@ -12,7 +12,7 @@ describe("bip39-mnemonic", () => {
     const requested: number[] = [];
     const context = { now: () => 0, randomBytes: (size: number) => (requested.push(size), new Uint8Array(size)) };
     for (const wordCount of [12, 15, 18, 21, 24]) {
-      const output = await runOk<Bip39Output>(bip39Mnemonic, { wordCount }, context);
+      const output = await outputOf(bip39Mnemonic, { wordCount }, context);
       expect(output.wordCount).toBe(wordCount);
       expect(output.entropy).toBe("00".repeat((wordCount / 3) * 4));
     }
@@ -20,13 +20,13 @@ describe("bip39-mnemonic", () => {
   });
 
   it("reproduces the all-zero TREZOR vector from zero random bytes", async () => {
-    const output = await runOk<Bip39Output>(bip39Mnemonic, { passphrase: "TREZOR" });
+    const output = await outputOf(bip39Mnemonic, { passphrase: "TREZOR" }, zeroContext);
     expect(output.mnemonic).toBe("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about");
     expect(output.seed.startsWith("c55257c360c07c72")).toBe(true);
   });
 
   it("lets given entropy decide the word count, ignoring wordCount", async () => {
-    const output = await runOk<Bip39Output>(bip39Mnemonic, { entropy: "FF".repeat(32), wordCount: 12 });
+    const output = await outputOf(bip39Mnemonic, { entropy: "FF".repeat(32), wordCount: 12 }, zeroContext);
     expect(output).toMatchObject({ wordCount: 24, entropy: "ff".repeat(32) });
   });
 
@@ -35,7 +35,7 @@ describe("bip39-mnemonic", () => {
     const entropies = sizes.chain((size) => fc.uint8Array({ minLength: size, maxLength: size }));
     await fc.assert(
       fc.asyncProperty(entropies, async (bytes) => {
-        const { mnemonic } = await runOk<Bip39Output>(bip39Mnemonic, { entropy: Buffer.from(bytes).toString("hex") });
+        const { mnemonic } = await outputOf(bip39Mnemonic, { entropy: Buffer.from(bytes).toString("hex") }, zeroContext);
         expect(validateMnemonic(mnemonic, wordlist)).toBe(true);
       }),
       { numRuns: 25 },
@@ -43,6 +43,6 @@ describe("bip39-mnemonic", () => {
   });
 
   it.each(["00", "0".repeat(30), "0".repeat(34), "zz".repeat(16)])("refuses the entropy %s in the schema", async (entropy) => {
-    expect(await isSchemaRefused(bip39Mnemonic, { entropy })).toBe(true);
+    expect((await refusalOf(bip39Mnemonic, { entropy })) === "schema").toBe(true);
   });
 });

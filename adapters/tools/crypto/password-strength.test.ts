@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { passwordStrength } from "./password-strength.ts";
-import { isSchemaRefused, runOk } from "./run-tool.ts";
+import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
 type Strength = {
   score: number;
@@ -15,7 +15,7 @@ describe("password-strength", () => {
   // zxcvbn: "password" is rank 2 of the common-password list; a sole dictionary match costs rank + 1 guesses,
   // and the four scenarios divide by 100/h, 10/s, 1e4/s and 1e10/s.
   it("rates a top-10 password 0 with 3 guesses and the zxcvbn crack times", async () => {
-    const output = await runOk<Strength>(passwordStrength, { password: "password" });
+    const output = await outputOf(passwordStrength, { password: "password" }, zeroContext);
     expect(output).toMatchObject({ score: 0, guesses: 3 });
     expect(output.guessesLog10).toBeCloseTo(Math.log10(3), 12);
     expect(output.crackTimesSeconds.onlineThrottling100PerHour).toBeCloseTo(108, 9);
@@ -32,22 +32,22 @@ describe("password-strength", () => {
   });
 
   it("rates a long random-looking password 4 with no warning", async () => {
-    const output = await runOk<Strength>(passwordStrength, { password: "vK#9q!Lz@2rT$wX8^mP" });
+    const output = await outputOf(passwordStrength, { password: "vK#9q!Lz@2rT$wX8^mP" }, zeroContext);
     expect(output.score).toBe(4);
     expect(output.feedback.warning).toBeNull();
   });
 
   it("never echoes the password", async () => {
     const password = "Zq7!unique-marker-Zq7";
-    const output = await runOk(passwordStrength, { password });
+    const output = await outputOf(passwordStrength, { password }, zeroContext);
     expect(JSON.stringify(output)).not.toContain("unique-marker");
   });
 
   it("finishes a 128-character worst case quickly and refuses 129 characters", async () => {
     const started = performance.now();
-    await runOk(passwordStrength, { password: "a1!".repeat(42) + "ab" });
+    await outputOf(passwordStrength, { password: "a1!".repeat(42) + "ab" }, zeroContext);
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(await isSchemaRefused(passwordStrength, { password: "a".repeat(129) })).toBe(true);
-    expect(await isSchemaRefused(passwordStrength, { password: "" })).toBe(true);
+    expect((await refusalOf(passwordStrength, { password: "a".repeat(129) })) === "schema").toBe(true);
+    expect((await refusalOf(passwordStrength, { password: "" })) === "schema").toBe(true);
   });
 });

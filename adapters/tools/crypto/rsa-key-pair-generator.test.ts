@@ -1,13 +1,13 @@
 import { createPrivateKey, createPublicKey, sign, verify } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { rsaKeyPairGenerator } from "./rsa-key-pair-generator.ts";
-import { isSchemaRefused, runOk } from "./run-tool.ts";
+import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
 type KeyPair = { publicKeyPem: string; privateKeyPem: string; modulusLength: number };
 
 describe("rsa-key-pair-generator", () => {
   it("generates keys that re-import with the requested size and sign/verify as a pair", async () => {
-    const pair = await runOk<KeyPair>(rsaKeyPairGenerator, { modulusLength: 2048 });
+    const pair = await outputOf(rsaKeyPairGenerator, { modulusLength: 2048 }, zeroContext);
     const publicKey = createPublicKey(pair.publicKeyPem);
     const privateKey = createPrivateKey(pair.privateKeyPem);
     expect(publicKey.asymmetricKeyType).toBe("rsa");
@@ -20,8 +20,8 @@ describe("rsa-key-pair-generator", () => {
   });
 
   it("emits SPKI and unencrypted PKCS#8 PEM, and a new pair each call", async () => {
-    const first = await runOk<KeyPair>(rsaKeyPairGenerator, {});
-    const second = await runOk<KeyPair>(rsaKeyPairGenerator, {});
+    const first = await outputOf(rsaKeyPairGenerator, {}, zeroContext);
+    const second = await outputOf(rsaKeyPairGenerator, {}, zeroContext);
     expect(first.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
     expect(first.privateKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
     expect(first.modulusLength).toBe(2048);
@@ -29,6 +29,6 @@ describe("rsa-key-pair-generator", () => {
   });
 
   it.each([1024, 2047, 8192])("refuses modulusLength %i", async (modulusLength) => {
-    expect(await isSchemaRefused(rsaKeyPairGenerator, { modulusLength })).toBe(true);
+    expect((await refusalOf(rsaKeyPairGenerator, { modulusLength })) === "schema").toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSchemaRefused, runOk } from "./run-tool.ts";
+import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 import { totpGenerator } from "./totp-generator.ts";
 
 const SEED = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
@@ -7,18 +7,18 @@ const clockAt = (ms: number) => ({ now: () => ms, randomBytes: (size: number) =>
 
 describe("totp-generator", () => {
   it("uses the context clock, in whole seconds, when timestamp is absent", async () => {
-    const output = await runOk(totpGenerator, { secret: SEED, digits: 8 }, clockAt(59_999));
+    const output = await outputOf(totpGenerator, { secret: SEED, digits: 8 }, clockAt(59_999));
     expect(output).toMatchObject({ token: "94287082", counter: 1, remainingSeconds: 1 });
   });
 
   it("reads lower-case and padded base32 like the canonical form", async () => {
-    const canonical = await runOk(totpGenerator, { secret: SEED, timestamp: 1111111109 });
-    expect(await runOk(totpGenerator, { secret: SEED.toLowerCase(), timestamp: 1111111109 })).toEqual(canonical);
-    expect(await runOk(totpGenerator, { secret: `${SEED}======`, timestamp: 1111111109 })).toEqual(canonical);
+    const canonical = await outputOf(totpGenerator, { secret: SEED, timestamp: 1111111109 }, zeroContext);
+    expect(await outputOf(totpGenerator, { secret: SEED.toLowerCase(), timestamp: 1111111109 }, zeroContext)).toEqual(canonical);
+    expect(await outputOf(totpGenerator, { secret: `${SEED}======`, timestamp: 1111111109 }, zeroContext)).toEqual(canonical);
   });
 
   it("counts down to the next period boundary", async () => {
-    expect(await runOk(totpGenerator, { secret: SEED, timestamp: 90, period: 45 })).toMatchObject({ counter: 2, remainingSeconds: 45 });
+    expect(await outputOf(totpGenerator, { secret: SEED, timestamp: 90, period: 45 }, zeroContext)).toMatchObject({ counter: 2, remainingSeconds: 45 });
   });
 
   it("refuses short secrets, non-base32 characters and out-of-range parameters in the schema", async () => {
@@ -31,7 +31,7 @@ describe("totp-generator", () => {
       { secret: SEED, algorithm: "MD5" },
       { secret: SEED, timestamp: -1 },
     ]) {
-      expect(await isSchemaRefused(totpGenerator, input)).toBe(true);
+      expect((await refusalOf(totpGenerator, input)) === "schema").toBe(true);
     }
   });
 });

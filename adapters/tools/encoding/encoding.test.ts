@@ -3,7 +3,7 @@ import { base64Decode } from "./base64-decode.ts";
 import { base64Encode } from "./base64-encode.ts";
 import { binaryToText } from "./binary-to-text.ts";
 import { punycodeConverter } from "./punycode-converter.ts";
-import { refusalOf, runOk } from "./run-validated.ts";
+import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 import { textToBinary } from "./text-to-binary.ts";
 import { textToUnicodeEscapes } from "./text-to-unicode-escapes.ts";
 import { urlDecode } from "./url-decode.ts";
@@ -19,14 +19,14 @@ describe("base64-decode", () => {
   });
 
   it("keeps a leading byte order mark", async () => {
-    expect(await runOk(base64Decode, { base64: "77u/YQ" })).toEqual({ text: "\uFEFFa", byteLength: 4 });
+    expect(await outputOf(base64Decode, { base64: "77u/YQ" }, zeroContext)).toEqual({ text: "\uFEFFa", byteLength: 4 });
   });
 
   it("round-trips base64-encode in both alphabets", async () => {
     const text = "ÿ?>~ 𝄞 \u0000";
     for (const urlSafe of [false, true]) {
-      const { base64 } = await runOk(base64Encode, { text, urlSafe });
-      expect((await runOk(base64Decode, { base64 })).text).toBe(text);
+      const { base64 } = await outputOf(base64Encode, { text, urlSafe }, zeroContext);
+      expect((await outputOf(base64Decode, { base64 }, zeroContext)).text).toBe(text);
     }
   });
 });
@@ -55,8 +55,8 @@ describe("text-to-binary and binary-to-text", () => {
 
   it("round-trips any separator made of whitespace", async () => {
     const text = "Grüße, 世界 🌍";
-    const { binary } = await runOk(textToBinary, { text, separator: "\n" });
-    expect(await runOk(binaryToText, { binary })).toEqual({ text });
+    const { binary } = await outputOf(textToBinary, { text, separator: "\n" }, zeroContext);
+    expect(await outputOf(binaryToText, { binary }, zeroContext)).toEqual({ text });
   });
 });
 
@@ -66,14 +66,14 @@ describe("punycode-converter", () => {
   });
 
   it("applies IDNA mapping (case folding) on the way to ASCII", async () => {
-    expect(await runOk(punycodeConverter, { domain: "MÜNCHEN.DE" })).toEqual({ result: "xn--mnchen-3ya.de" });
+    expect(await outputOf(punycodeConverter, { domain: "MÜNCHEN.DE" }, zeroContext)).toEqual({ result: "xn--mnchen-3ya.de" });
   });
 });
 
 describe("text-to-unicode-escapes", () => {
   it("gives the empty string for empty text in every format", async () => {
     for (const format of ["codepoints", "html-decimal", "html-hex", "js", "es6"]) {
-      expect(await runOk(textToUnicodeEscapes, { text: "", format })).toEqual({ result: "" });
+      expect(await outputOf(textToUnicodeEscapes, { text: "", format }, zeroContext)).toEqual({ result: "" });
     }
   });
 });

@@ -10,6 +10,9 @@ export function toTestContext(nowMs = Date.UTC(2026, 0, 1)): ToolContext {
   return { now: () => nowMs, randomBytes: (size) => crypto.getRandomValues(new Uint8Array(size)) };
 }
 
+/** A context with a fixed clock and all-zero "random" bytes, so random paths (IVs, salts) are reproducible. */
+export const zeroContext: ToolContext = { now: () => Date.UTC(2026, 0, 1), randomBytes: (size) => new Uint8Array(size) };
+
 /** How a run ended: refused by the schema, refused by the tool (both 422 on the wire), or its output. */
 export type Outcome = { kind: "schema"; error: DomainError } | { kind: "tool"; error: DomainError } | { kind: "ok"; output: any };
 
@@ -45,6 +48,13 @@ export async function outputOf(tool: ToolDefinition, input: Record<string, unkno
 export async function errorOf(tool: ToolDefinition, input: Record<string, unknown>): Promise<DomainError> {
   const outcome = await runTool(tool, input);
   if (outcome.kind === "ok") throw new Error(`${tool.id} accepted ${JSON.stringify(input).slice(0, 200)}`);
+  return outcome.error;
+}
+
+/** The error of a run the tool itself refuses, the schema having accepted the input. */
+export async function toolErrorOf(tool: ToolDefinition, input: Record<string, unknown>, context?: ToolContext): Promise<DomainError> {
+  const outcome = await runTool(tool, input, context);
+  if (outcome.kind !== "tool") throw new Error(`${tool.id}: expected a tool refusal, got ${outcome.kind}`);
   return outcome.error;
 }
 

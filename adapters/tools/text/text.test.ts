@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { refusalOf, runOk } from "../encoding/run-validated.ts";
+import { errorOf, outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 import { asciiArtText } from "./ascii-art-text.ts";
 import { caseConverter } from "./case-converter.ts";
 import { emojiSearch } from "./emoji-search.ts";
@@ -12,7 +12,6 @@ import { stringObfuscator } from "./string-obfuscator.ts";
 import { textDiff } from "./text-diff.ts";
 import { textStatistics } from "./text-statistics.ts";
 import { textToNatoAlphabet } from "./text-to-nato-alphabet.ts";
-import { errorOf, outputOf } from "../testing/tool-harness.ts";
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const words = new Intl.Segmenter("en", { granularity: "word" });
@@ -45,7 +44,7 @@ describe("text-statistics", () => {
   });
 
   it("gives zeros for the empty text", async () => {
-    expect(await runOk(textStatistics, { text: "" })).toEqual({
+    expect(await outputOf(textStatistics, { text: "" }, zeroContext)).toEqual({
       characters: 0, codePoints: 0, graphemes: 0, words: 0, lines: 0, bytes: 0, whitespace: 0,
     });
   });
@@ -61,7 +60,7 @@ describe("text-diff", () => {
 
   it("diffs 262 144 empty lines with one insertion", async () => {
     const oldText = "\n".repeat(262_143);
-    const output = await runOk(textDiff, { oldText, newText: `x${oldText}`, context: 0 });
+    const output = await outputOf(textDiff, { oldText, newText: `x${oldText}`, context: 0 }, zeroContext);
     expect(output).toMatchObject({ additions: 1, deletions: 1, identical: false });
   });
 
@@ -80,51 +79,51 @@ describe("ascii-art-text", () => {
   });
 
   it("loads fonts whose module name differs from the font name", async () => {
-    expect((await runOk(asciiArtText, { text: "Hi", font: "Tmplr" })).art).toContain("\n");
+    expect((await outputOf(asciiArtText, { text: "Hi", font: "Tmplr" }, zeroContext)).art).toContain("\n");
   });
 });
 
 describe("emoji-search", () => {
   it.each(["(a+)+$", "(", "[", "\\", ".*"])("treats %j as a literal substring and never throws", async (query) => {
-    expect(await runOk(emojiSearch, { query })).toEqual({ results: [] });
+    expect(await outputOf(emojiSearch, { query }, zeroContext)).toEqual({ results: [] });
   });
 
   it("honours the limit and ignores case", async () => {
-    const { results } = await runOk(emojiSearch, { query: "HEART", limit: 3 });
+    const { results } = await outputOf(emojiSearch, { query: "HEART", limit: 3 }, zeroContext);
     expect(results).toHaveLength(3);
   });
 });
 
 describe("small text tools", () => {
   it("case-converter ignores the server locale (no dotless i)", async () => {
-    expect(await runOk(caseConverter, { text: "TITLE" })).toMatchObject({ camel: "title", lower: "title" });
+    expect(await outputOf(caseConverter, { text: "TITLE" }, zeroContext)).toMatchObject({ camel: "title", lower: "title" });
   });
 
   it("slugify transliterates ä and & as the catalog says", async () => {
-    expect(await runOk(slugify, { text: "Ä ö ü ß & Co" })).toEqual({ slug: "ae-oe-ue-ss-and-co" });
+    expect(await outputOf(slugify, { text: "Ä ö ü ß & Co" }, zeroContext)).toEqual({ slug: "ae-oe-ue-ss-and-co" });
   });
 
   it("slugify refuses separators the library would misread ($ patterns, backslashes)", async () => {
     for (const separator of ["$&", "$", "\\"]) expect(await refusalOf(slugify, { text: "a b", separator })).toBe("schema");
-    expect(await runOk(slugify, { text: "a b", separator: "." })).toEqual({ slug: "a.b" });
+    expect(await outputOf(slugify, { text: "a b", separator: "." }, zeroContext)).toEqual({ slug: "a.b" });
   });
 
   it("string-obfuscator keeps everything when keepFirst covers the text, and masks emoji whole", async () => {
-    expect(await runOk(stringObfuscator, { text: "abc", keepFirst: 4 })).toEqual({ result: "abc" });
-    expect(await runOk(stringObfuscator, { text: "😀😀", keepFirst: 0, maskChar: "🙈" })).toEqual({ result: "🙈🙈" });
+    expect(await outputOf(stringObfuscator, { text: "abc", keepFirst: 4 }, zeroContext)).toEqual({ result: "abc" });
+    expect(await outputOf(stringObfuscator, { text: "😀😀", keepFirst: 0, maskChar: "🙈" }, zeroContext)).toEqual({ result: "🙈🙈" });
     expect(await refusalOf(stringObfuscator, { text: "x", maskChar: "**" })).toBe("schema");
   });
 
   it("numeronym-generator leaves words of up to three letters alone", async () => {
-    expect(await runOk(numeronymGenerator, { text: "a an the" })).toEqual({ numeronym: "a an the" });
+    expect(await outputOf(numeronymGenerator, { text: "a an the" }, zeroContext)).toEqual({ numeronym: "a an the" });
   });
 
   it("list-converter keeps empty items when asked and counts them", async () => {
-    expect(await runOk(listConverter, { text: "a,,b", inputSeparator: ",", removeEmpty: false, outputSeparator: "|" })).toEqual({
+    expect(await outputOf(listConverter, { text: "a,,b", inputSeparator: ",", removeEmpty: false, outputSeparator: "|" }, zeroContext)).toEqual({
       result: "a||b",
       count: 3,
     });
-    expect(await runOk(listConverter, { text: "" })).toEqual({ result: "", count: 0 });
+    expect(await outputOf(listConverter, { text: "" }, zeroContext)).toEqual({ result: "", count: 0 });
   });
 
   it("list-converter refuses a result that prefixes and suffixes would blow up", async () => {
@@ -133,7 +132,7 @@ describe("small text tools", () => {
   });
 
   it("text-to-nato-alphabet spells each space and keeps non-ASCII letters", async () => {
-    expect(await runOk(textToNatoAlphabet, { text: "é  z" })).toEqual({ nato: "é (space) (space) Zulu" });
+    expect(await outputOf(textToNatoAlphabet, { text: "é  z" }, zeroContext)).toEqual({ nato: "é (space) (space) Zulu" });
   });
 });
 
