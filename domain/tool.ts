@@ -33,7 +33,8 @@ export type ToolOutcome<O> = Result<O, DomainError> | Promise<Result<O, DomainEr
 export interface ToolDefinition<I = any, O = any> {
   readonly id: string;
   readonly name: string;
-  readonly category: ToolCategory;
+  /** One of the catalog's categories, or free text for a tool outside the built-in catalog. */
+  readonly category: ToolCategory | (string & {});
   readonly description: string;
   readonly clientOnly: false;
   readonly input: JsonSchema;

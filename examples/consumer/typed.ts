@@ -4,7 +4,7 @@ import { createApp } from "tool-execution-api/http";
 import { tools } from "tool-execution-api/tools";
 
 const shout = defineTool({
-  id: "shout", name: "Shout", category: "text", description: "Upper-cases a text.",
+  id: "shout", name: "Shout", category: "my-team", description: "Upper-cases a text.",
   input: { type: "object", required: ["text"], additionalProperties: false, properties: { text: { type: "string" } } },
   output: { type: "object", required: ["text"], additionalProperties: false, properties: { text: { type: "string" } } },
   examples: [{ title: "hi", input: { text: "hi" }, output: { text: "HI" } }],

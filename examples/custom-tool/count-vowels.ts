@@ -6,7 +6,7 @@ const VOWELS = /[aeiou]/giu;
 export const countVowels = defineTool({
   id: "count-vowels",
   name: "Count Vowels",
-  category: "text",
+  category: "examples",
   description: "Counts the ASCII vowels (a, e, i, o, u, either case) in a text.",
   input: {
     type: "object", required: ["text"], additionalProperties: false,
