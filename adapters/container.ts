@@ -6,6 +6,8 @@ import { AuthenticateKey } from "../application/authenticate-key.ts";
 import { ConsumeRateLimit } from "../application/consume-rate-limit.ts";
 import { CreateKey } from "../application/create-key.ts";
 import { CreateWorkspace } from "../application/create-workspace.ts";
+import { CheckPackAccess } from "../application/check-pack-access.ts";
+import { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks, type WorkspacePackDeps } from "../application/workspace-packs.ts";
 import { CreateWorkspaceKey } from "../application/create-workspace-key.ts";
 import { ExecuteTool } from "../application/execute-tool.ts";
 import { ListKeys } from "../application/list-keys.ts";
@@ -14,7 +16,7 @@ import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
 import type {
   AccountStore, ApiKeyStore, Clock, FlashStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
-  ToolCatalog, ToolRunner, WorkspaceStore,
+  ToolCatalog, ToolRunner, WorkspacePackStore, WorkspaceStore,
 } from "../application/ports.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
 import { ResolveSession } from "../application/resolve-session.ts";
@@ -27,6 +29,8 @@ import { SwitchWorkspace } from "../application/switch-workspace.ts";
 import type { Environment, RateLimitPolicy } from "../domain/api-key.ts";
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
+import { CORE_PACK_ID, type InstalledPack } from "../domain/tool-pack.ts";
+import { KeyvWorkspacePackStore } from "./storage/keyv-workspace-pack-store.ts";
 import type { AccountDeps } from "./http/session/session-deps.ts";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
 import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
@@ -67,6 +71,11 @@ export const TOKENS = {
   listWorkspaceKeys: Symbol.for("ListWorkspaceKeys") as ServiceIdentifier<ListWorkspaceKeys>,
   createWorkspaceKey: Symbol.for("CreateWorkspaceKey") as ServiceIdentifier<CreateWorkspaceKey>,
   revokeWorkspaceKey: Symbol.for("RevokeWorkspaceKey") as ServiceIdentifier<RevokeWorkspaceKey>,
+  workspacePackStore: Symbol.for("WorkspacePackStore") as ServiceIdentifier<WorkspacePackStore>,
+  checkPackAccess: Symbol.for("CheckPackAccess") as ServiceIdentifier<CheckPackAccess>,
+  listWorkspacePacks: Symbol.for("ListWorkspacePacks") as ServiceIdentifier<ListWorkspacePacks>,
+  enableWorkspacePack: Symbol.for("EnableWorkspacePack") as ServiceIdentifier<EnableWorkspacePack>,
+  disableWorkspacePack: Symbol.for("DisableWorkspacePack") as ServiceIdentifier<DisableWorkspacePack>,
 } as const;
 
 /** What main.ts opens before wiring: connections and process-wide objects. */
@@ -85,12 +94,14 @@ export interface Infrastructure {
   readonly passwordHasher?: PasswordHasher;
   readonly sessionPolicy?: SessionPolicy;
   readonly attemptLimits?: AttemptLimits;
+  /** Tool packs installed from TOOL_PACKS; their tools run but GET /tools keeps listing `tools` only. */
+  readonly packs?: readonly InstalledPack[];
 }
 
 /** The composition root: the only place that knows every implementation. */
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: "Singleton" });
-  const catalog = new StaticToolCatalog(infra.tools);
+  const catalog = new StaticToolCatalog(infra.tools, (infra.packs ?? []).flatMap((pack) => pack.tools));
   container.bind(TOKENS.apiKeyStore).toConstantValue(infra.keys);
   container.bind(TOKENS.rateLimitStore).toConstantValue(infra.limits);
   container.bind(TOKENS.toolRunner).toConstantValue(infra.runner);
@@ -116,7 +127,23 @@ export function buildContainer(infra: Infrastructure): Container {
   container.bind(TOKENS.listKeys).toResolvedValue((keys: ApiKeyStore) => new ListKeys({ keys }), [TOKENS.apiKeyStore]);
   bindAccountStores(container, infra);
   bindAccountUseCases(container, infra);
+  bindPackUseCases(container, infra);
   return container;
+}
+
+/** Workspace enablement of tool packs, and the execute-path check that reads it. */
+function bindPackUseCases(container: Container, infra: Infrastructure): void {
+  const installed = [CORE_PACK_ID, ...(infra.packs ?? []).map((pack) => pack.id)];
+  container.bind(TOKENS.workspacePackStore).toConstantValue(new KeyvWorkspacePackStore((infra.keyv ?? memoryKeyv)<string[]>("workspace-packs")));
+  container.bind(TOKENS.checkPackAccess).toResolvedValue(
+    (tools: ToolCatalog, packs: WorkspacePackStore) => new CheckPackAccess({ tools, packs }),
+    [TOKENS.toolCatalog, TOKENS.workspacePackStore],
+  );
+  const deps = (workspaces: WorkspaceStore, packs: WorkspacePackStore): WorkspacePackDeps => ({ workspaces, packs, installed });
+  const tokens = [TOKENS.workspaceStore, TOKENS.workspacePackStore] as const;
+  container.bind(TOKENS.listWorkspacePacks).toResolvedValue((...d: Parameters<typeof deps>) => new ListWorkspacePacks(deps(...d)), [...tokens]);
+  container.bind(TOKENS.enableWorkspacePack).toResolvedValue((...d: Parameters<typeof deps>) => new EnableWorkspacePack(deps(...d)), [...tokens]);
+  container.bind(TOKENS.disableWorkspacePack).toResolvedValue((...d: Parameters<typeof deps>) => new DisableWorkspacePack(deps(...d)), [...tokens]);
 }
 
 /** The session API's and the dashboard's dependencies, resolved from a built container. */
@@ -134,6 +161,9 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     listWorkspaceKeys: container.get(TOKENS.listWorkspaceKeys),
     createWorkspaceKey: container.get(TOKENS.createWorkspaceKey),
     revokeWorkspaceKey: container.get(TOKENS.revokeWorkspaceKey),
+    listWorkspacePacks: container.get(TOKENS.listWorkspacePacks),
+    enableWorkspacePack: container.get(TOKENS.enableWorkspacePack),
+    disableWorkspacePack: container.get(TOKENS.disableWorkspacePack),
     flash: container.get(TOKENS.flashStore),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
@@ -8,10 +9,14 @@ import type { Config } from "./config.ts";
 import { buildContainer, resolveAccountDeps, TOKENS } from "./container.ts";
 import { createApp } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { corePack } from "./http/routes/marketplace.ts";
+import type { InstalledPack } from "../domain/tool-pack.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "./system.ts";
 import { tools as catalogTools } from "./tools/index.ts";
 import { PiscinaToolRunner } from "./tools/worker-pool.ts";
+
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 /** A listening server and what it holds open. */
 export interface RunningServer {
@@ -28,6 +33,9 @@ export interface ServerOptions {
   readonly logger?: Logger;
   readonly tools?: readonly AnyTool[];
   readonly runner?: ToolRunner & { close?(): Promise<void> };
+  /** Packs loaded from TOOL_PACKS (see adapters/packs/load-packs.ts), and the specifiers the worker pool loads them from. */
+  readonly packs?: readonly InstalledPack[];
+  readonly packSpecifiers?: readonly string[];
 }
 
 /** Opens storage, wires the core and serves it over node:http. */
@@ -36,12 +44,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const clock = new SystemClock();
   const storage = await openStorage(config, clock, logger);
   const runner: ToolRunner & { close?(): Promise<void> } = options.runner ??
-    new PiscinaToolRunner({ onError: (error) => logger.warn({ err: error }, "tool worker failed while idle") });
+    new PiscinaToolRunner({ packSpecifiers: options.packSpecifiers, onError: (error) => logger.warn({ err: error }, "tool worker failed while idle") });
+  const coreTools = options.tools ?? catalogTools;
   const container = buildContainer({
     keys: storage.keys,
     limits: storage.limits,
     runner,
-    tools: options.tools ?? catalogTools,
+    tools: coreTools,
+    packs: options.packs,
     clock,
     secrets: new CryptoSecretSource(),
     env: config.appEnv,
@@ -56,6 +66,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     keys: storage.keys,
     logger,
     maxBodyBytes: config.maxBodyBytes,
+    packs: [corePack(coreTools, PACKAGE_VERSION), ...(options.packs ?? [])],
+    checkPackAccess: container.get(TOKENS.checkPackAccess),
     accounts: resolveAccountDeps(container, { env: config.appEnv, defaultPolicy: config.defaultPolicy }),
   });
   const server = createServer(

@@ -1,7 +1,9 @@
 import { H3, type H3Event, type HTTPError } from "h3";
 import type { AuthenticateKey } from "../../application/authenticate-key.ts";
 import type { ConsumeRateLimit } from "../../application/consume-rate-limit.ts";
+import type { CheckPackAccess } from "../../application/check-pack-access.ts";
 import type { ExecuteTool } from "../../application/execute-tool.ts";
+import type { InstalledPack } from "../../domain/tool-pack.ts";
 import type { ApiKeyStore, ToolCatalog } from "../../application/ports.ts";
 import type { Logger } from "../logger.ts";
 import { type WireError, toErrorResponse } from "./error-response.ts";
@@ -13,7 +15,9 @@ import { beginRequest } from "./request-state.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
 import { executeHandler } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
+import { marketplaceRoutes } from "./routes/marketplace.ts";
 import { toolRoutes } from "./routes/tools.ts";
+import { packRoutes } from "./session/pack-routes.ts";
 import type { AccountDeps } from "./session/session-deps.ts";
 import { type RouteSpec, sessionApiRoutes } from "./session/session-routes.ts";
 
@@ -28,6 +32,10 @@ export interface AppDeps {
   readonly maxBodyBytes: number;
   /** Accounts, sessions and workspaces: the session API and /dashboard are served only when given. */
   readonly accounts?: AccountDeps;
+  /** Every installed pack, core first: the marketplace. */
+  readonly packs?: readonly InstalledPack[];
+  /** Refuses pack tools the key's workspace has not enabled. */
+  readonly checkPackAccess?: CheckPackAccess;
 }
 
 /** The reference server: every /api/v1 route of the contract on h3. */
@@ -53,13 +61,18 @@ export function createApp(deps: AppDeps): H3 {
   route(app, "GET", "/api/v1/tools/:tool", tools.one);
   route(app, "GET", "/api/v1/keys/current", keyed(currentKeyHandler));
   route(app, "GET", "/api/v1/health", healthHandler(deps));
+  if (deps.packs) {
+    const market = marketplaceRoutes(deps.packs);
+    route(app, "GET", "/api/v1/marketplace/packs", market.list);
+    route(app, "GET", "/api/v1/marketplace/packs/:id", market.one);
+  }
   route(app, "GET", "/api/v1/openapi.json", openApiHandler(deps.catalog.list()));
   const docs = docsRoutes();
   route(app, "GET", "/docs", docs.page);
   route(app, "GET", "/docs/assets/:file", docs.asset);
   if (deps.accounts) {
     const sessionDeps = { ...deps.accounts, maxBodyBytes: deps.maxBodyBytes, onBug };
-    routeAll(app, [...sessionApiRoutes(sessionDeps), ...dashboardRoutes(sessionDeps)]);
+    routeAll(app, [...sessionApiRoutes(sessionDeps), ...packRoutes(sessionDeps), ...dashboardRoutes(sessionDeps)]);
   }
   return app;
 }

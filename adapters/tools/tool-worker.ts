@@ -2,6 +2,8 @@ import type { DomainError } from "../../domain/errors.ts";
 import type { Result } from "../../domain/result.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
 import { systemToolContext } from "../system.ts";
+import { workerData } from "piscina";
+import { loadPacks } from "../packs/load-packs.ts";
 import { serverTools } from "./index.ts";
 
 /** What the pool posts to a worker: the tool is looked up by id, since functions cannot cross threads. */
@@ -10,7 +12,10 @@ export interface ToolTask {
   readonly input: Record<string, unknown>;
 }
 
-const toolsById = new Map<string, ToolDefinition>(serverTools.map((tool) => [tool.id, tool]));
+const packSource = (workerData ?? {}) as { packSpecifiers?: string[]; root?: string };
+// The parent already checked these packs at start; the worker loads the same modules to run their tools.
+const packs = await loadPacks(packSource.packSpecifiers ?? [], packSource.root);
+const toolsById = new Map<string, ToolDefinition>([...serverTools, ...packs.flatMap((pack) => pack.tools)].map((tool) => [tool.id, tool]));
 const context = systemToolContext();
 
 /** piscina's entry point: runs one validated input and returns the tool's Result, which is structured-cloned back. */

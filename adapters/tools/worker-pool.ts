@@ -27,6 +27,8 @@ export interface PiscinaToolRunnerOptions {
   readonly inline?: ToolRunner;
   /** The worker entry module; tests swap in a fixture. Default: ./tool-worker.mjs. */
   readonly filename?: string;
+  /** TOOL_PACKS specifiers: each worker loads these packs too, so pack tools with `worker: true` run isolated. */
+  readonly packSpecifiers?: readonly string[];
   /** Receives errors of idle workers (no task to fail). Default: process.emitWarning. */
   readonly onError?: (error: Error) => void;
 }
@@ -62,6 +64,7 @@ export class PiscinaToolRunner implements ToolRunner {
       maxThreads,
       maxQueue,
       idleTimeout: options.idleTimeoutMs ?? 30_000,
+      workerData: { packSpecifiers: [...(options.packSpecifiers ?? [])], root: process.cwd() },
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 256 },
     });
     // Without a listener, an 'error' event (a worker dying while idle) would crash the whole process.

@@ -11,6 +11,7 @@ import type { RevokeWorkspaceKey } from "../../../application/revoke-workspace-k
 import type { SignIn } from "../../../application/sign-in.ts";
 import type { SignOut } from "../../../application/sign-out.ts";
 import type { SignUp } from "../../../application/sign-up.ts";
+import type { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks } from "../../../application/workspace-packs.ts";
 import type { SwitchWorkspace } from "../../../application/switch-workspace.ts";
 import type { Environment, RateLimitPolicy } from "../../../domain/api-key.ts";
 
@@ -28,6 +29,10 @@ export interface AccountDeps {
   readonly listWorkspaceKeys: ListWorkspaceKeys;
   readonly createWorkspaceKey: CreateWorkspaceKey;
   readonly revokeWorkspaceKey: RevokeWorkspaceKey;
+  /** Tool packs per workspace; the pack routes are served only when given. */
+  readonly listWorkspacePacks?: ListWorkspacePacks;
+  readonly enableWorkspacePack?: EnableWorkspacePack;
+  readonly disableWorkspacePack?: DisableWorkspacePack;
   /** Carries a new key's secret from the create POST to the one GET that shows it. */
   readonly flash: FlashStore;
   /** The environment this deployment serves: the key form's default. */
