@@ -12,7 +12,7 @@ let server: ServerProcess;
 
 /** FormClient drives the real server over 127.0.0.1 instead of an in-process app. */
 const browserOf = (url: string) =>
-  new FormClient({ request: (path: string, init?: RequestInit) => fetch(url + path, { ...init, redirect: "manual" }) } as unknown as H3);
+  new FormClient({ request: (path: string, init?: RequestInit) => fetch(url + path, { ...init, redirect: "manual" }) } as unknown as H3, url);
 
 async function account(email: string) {
   const browser = browserOf(server.url);
