@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from "../session/session-cookie.ts";
 import { securitySchemes, sharedHeaders, sharedSchemas } from "./components.ts";
 import { catalogSchemas, corePaths } from "./core-paths.ts";
 import { isRecord } from "./json-schema-to-openapi.ts";
+import { marketplacePaths } from "./marketplace-paths.ts";
 import { errorResponseComponents } from "./responses.ts";
 import { sessionPaths, sessionSchemas } from "./session-paths.ts";
 import { categoryTags, executePaths, toolSchemas } from "./tool-paths.ts";
@@ -37,9 +38,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: "System", description: "Health and this document." },
       { name: "Auth", description: "Dashboard accounts and sessions (cookie + `X-CSRF-Token`)." },
       { name: "Workspaces", description: "Workspaces, members and their keys, for a signed-in account." },
+      { name: "Marketplace", description: "Installed tool packs, and which ones a workspace has enabled." },
       ...categoryTags(options.tools),
     ],
-    paths: { ...executePaths(options.tools), ...corePaths(), ...sessionPaths() } as OpenApiDocument["paths"],
+    paths: { ...executePaths(options.tools), ...corePaths(), ...sessionPaths(), ...marketplacePaths() } as OpenApiDocument["paths"],
     components: {
       schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...toolSchemas(server) },
       responses: errorResponseComponents(),
