@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): H3 {
   route(app, "GET", "/docs", docs.page);
   route(app, "GET", "/docs/assets/:file", docs.asset);
   if (deps.accounts) {
-    const sessionDeps = { ...deps.accounts, maxBodyBytes: deps.maxBodyBytes, onBug };
+    const sessionDeps = { ...deps.accounts, maxBodyBytes: deps.maxBodyBytes, onBug, installedPacks: deps.packs };
     routeAll(app, [...sessionApiRoutes(sessionDeps), ...packRoutes(sessionDeps), ...dashboardRoutes(sessionDeps)]);
   }
   return app;

@@ -1,4 +1,5 @@
 import type { H3Event } from "h3";
+import type { InstalledPack } from "../../../domain/tool-pack.ts";
 import type { CreateWorkspace } from "../../../application/create-workspace.ts";
 import type { CreateWorkspaceKey } from "../../../application/create-workspace-key.ts";
 import type { ListMembers } from "../../../application/list-members.ts";
@@ -46,4 +47,6 @@ export interface SessionRouteDeps extends AccountDeps {
   readonly maxBodyBytes: number;
   /** Answers a bug without internals (and logs it once). */
   readonly onBug: (error: unknown, event: H3Event) => Response;
+  /** Every installed pack, core first, for the marketplace page. */
+  readonly installedPacks?: readonly InstalledPack[];
 }
