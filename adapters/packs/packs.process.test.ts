@@ -65,6 +65,9 @@ describe("tool packs on a real server (TOOL_PACKS=./examples/tool-pack)", () => 
       const response = await execute(ada.secret, path, { text: "a😀b" });
       expect(await response.json()).toEqual({ status: "success", code: 200, data: { output: { text: "b😀a" } } });
     }
+    // A CLI key made for ada's workspace follows that workspace's packs.
+    const cliOfAda = await createKeyWithCli({ DATA_DIR: dir }, ["--workspace", ada.session.workspace.id]);
+    expect((await execute(cliOfAda.secret, "/execute/example.word-count", { text: "a b" })).status).toBe(200);
     for (const secret of [bob.secret, cli.secret]) {
       const refused = await execute(secret, "/execute/example.reverse-text", { text: "x" });
       expect(refused.status).toBe(403);
@@ -76,7 +79,8 @@ describe("tool packs on a real server (TOOL_PACKS=./examples/tool-pack)", () => 
     expect((await fetch(`${server.url}/api/v1/workspaces/${ada.session.workspace.id}/packs/example`, { method: "DELETE", headers: { cookie: ada.browser.cookieHeader } })).status).toBe(403);
     expect((await (await ada.packs("DELETE", "example")).json()).data.packs).toEqual(["core"]);
     expect((await execute(ada.secret, "/execute/example.reverse-text", { text: "x" })).status).toBe(403);
-  }, 30_000);
+    expect((await execute(cliOfAda.secret, "/execute/example.word-count", { text: "x" })).status).toBe(403);
+  }, 60_000);
 
   it("stops a pack tool that loops forever at its time cap and keeps serving", async () => {
     const ada = await account("cy@example.com");
