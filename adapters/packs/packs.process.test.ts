@@ -75,6 +75,11 @@ describe("tool packs on a real server (TOOL_PACKS=./examples/tool-pack)", () => 
     }
     expect((await execute(cli.secret, "/execute/hash-text", { text: "x", algorithm: "sha256" })).status).toBe(200);
     expect((await ada.packs("POST", "nope")).status).toBe(404);
+    const intruder = await fetch(`${server.url}/api/v1/workspaces/${ada.session.workspace.id}/packs/example`, {
+      method: "DELETE", headers: { cookie: bob.browser.cookieHeader, "x-csrf-token": bob.session.csrfToken },
+    });
+    expect(intruder.status).toBe(403);
+    expect((await intruder.json()).error_code).toBe("forbidden");
     expect((await ada.packs("DELETE", "core")).status).toBe(422);
     expect((await fetch(`${server.url}/api/v1/workspaces/${ada.session.workspace.id}/packs/example`, { method: "DELETE", headers: { cookie: ada.browser.cookieHeader } })).status).toBe(403);
     expect((await (await ada.packs("DELETE", "example")).json()).data.packs).toEqual(["core"]);
