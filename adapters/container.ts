@@ -6,8 +6,8 @@ import { AuthenticateKey } from "../application/authenticate-key.ts";
 import { ConsumeRateLimit } from "../application/consume-rate-limit.ts";
 import { CreateKey } from "../application/create-key.ts";
 import { CreateWorkspace } from "../application/create-workspace.ts";
-import { CheckPackAccess } from "../application/check-pack-access.ts";
-import { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks, type WorkspacePackDeps } from "../application/workspace-packs.ts";
+import type { CheckPackAccess } from "../application/check-pack-access.ts";
+import type { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks } from "../application/workspace-packs.ts";
 import { CreateWorkspaceKey } from "../application/create-workspace-key.ts";
 import { ExecuteTool } from "../application/execute-tool.ts";
 import { ListKeys } from "../application/list-keys.ts";
@@ -29,8 +29,8 @@ import { SwitchWorkspace } from "../application/switch-workspace.ts";
 import type { Environment, RateLimitPolicy } from "../domain/api-key.ts";
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
-import { CORE_PACK_ID, type InstalledPack } from "../domain/tool-pack.ts";
-import { KeyvWorkspacePackStore } from "./storage/keyv-workspace-pack-store.ts";
+import type { InstalledPack } from "../domain/tool-pack.ts";
+import { bindPackUseCases } from "./packs/bind-packs.ts";
 import type { AccountDeps } from "./http/session/session-deps.ts";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
 import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
@@ -131,21 +131,6 @@ export function buildContainer(infra: Infrastructure): Container {
   return container;
 }
 
-/** Workspace enablement of tool packs, and the execute-path check that reads it. */
-function bindPackUseCases(container: Container, infra: Infrastructure): void {
-  const installed = [CORE_PACK_ID, ...(infra.packs ?? []).map((pack) => pack.id)];
-  container.bind(TOKENS.workspacePackStore).toConstantValue(new KeyvWorkspacePackStore((infra.keyv ?? memoryKeyv)<string[]>("workspace-packs")));
-  container.bind(TOKENS.checkPackAccess).toResolvedValue(
-    (tools: ToolCatalog, packs: WorkspacePackStore) => new CheckPackAccess({ tools, packs }),
-    [TOKENS.toolCatalog, TOKENS.workspacePackStore],
-  );
-  const deps = (workspaces: WorkspaceStore, packs: WorkspacePackStore): WorkspacePackDeps => ({ workspaces, packs, installed });
-  const tokens = [TOKENS.workspaceStore, TOKENS.workspacePackStore] as const;
-  container.bind(TOKENS.listWorkspacePacks).toResolvedValue((...d: Parameters<typeof deps>) => new ListWorkspacePacks(deps(...d)), [...tokens]);
-  container.bind(TOKENS.enableWorkspacePack).toResolvedValue((...d: Parameters<typeof deps>) => new EnableWorkspacePack(deps(...d)), [...tokens]);
-  container.bind(TOKENS.disableWorkspacePack).toResolvedValue((...d: Parameters<typeof deps>) => new DisableWorkspacePack(deps(...d)), [...tokens]);
-}
-
 /** The session API's and the dashboard's dependencies, resolved from a built container. */
 export function resolveAccountDeps(container: Container, infra: Pick<Infrastructure, "env" | "defaultPolicy">): AccountDeps {
   return {
@@ -169,7 +154,7 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
   };
 }
 
-const memoryKeyv = <T>(namespace: string): Keyv<T> => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
+export const memoryKeyv = <T>(namespace: string): Keyv<T> => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
 
 function bindAccountStores(container: Container, infra: Infrastructure): void {
   const keyv = infra.keyv ?? memoryKeyv;
