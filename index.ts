@@ -11,3 +11,4 @@ export { StorageUnavailableError } from "./application/storage-unavailable.ts";
 export type { ApiKeyStore, RateLimitStore } from "./application/ports.ts";
 export type { ApiKey, ApiKeySummary } from "./domain/api-key.ts";
 export type { WindowHit } from "./domain/rate-limit.ts";
+export type { ToolPack } from "./domain/tool-pack.ts";

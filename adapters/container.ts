@@ -6,6 +6,8 @@ import { AuthenticateKey } from "../application/authenticate-key.ts";
 import { ConsumeRateLimit } from "../application/consume-rate-limit.ts";
 import { CreateKey } from "../application/create-key.ts";
 import { CreateWorkspace } from "../application/create-workspace.ts";
+import type { CheckPackAccess } from "../application/check-pack-access.ts";
+import type { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks } from "../application/workspace-packs.ts";
 import { CreateWorkspaceKey } from "../application/create-workspace-key.ts";
 import { ExecuteTool } from "../application/execute-tool.ts";
 import { ListKeys } from "../application/list-keys.ts";
@@ -14,7 +16,7 @@ import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
 import type {
   AccountStore, ApiKeyStore, Clock, FlashStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
-  ToolCatalog, ToolRunner, WorkspaceStore,
+  ToolCatalog, ToolRunner, WorkspacePackStore, WorkspaceStore,
 } from "../application/ports.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
 import { ResolveSession } from "../application/resolve-session.ts";
@@ -28,6 +30,8 @@ import { ToolCall } from "../application/tool-call.ts";
 import type { Environment, RateLimitPolicy } from "../domain/api-key.ts";
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
+import type { InstalledPack } from "../domain/tool-pack.ts";
+import { bindPackUseCases } from "./packs/bind-packs.ts";
 import type { AccountDeps } from "./http/session/session-deps.ts";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
 import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
@@ -69,6 +73,11 @@ export const TOKENS = {
   listWorkspaceKeys: Symbol.for("ListWorkspaceKeys") as ServiceIdentifier<ListWorkspaceKeys>,
   createWorkspaceKey: Symbol.for("CreateWorkspaceKey") as ServiceIdentifier<CreateWorkspaceKey>,
   revokeWorkspaceKey: Symbol.for("RevokeWorkspaceKey") as ServiceIdentifier<RevokeWorkspaceKey>,
+  workspacePackStore: Symbol.for("WorkspacePackStore") as ServiceIdentifier<WorkspacePackStore>,
+  checkPackAccess: Symbol.for("CheckPackAccess") as ServiceIdentifier<CheckPackAccess>,
+  listWorkspacePacks: Symbol.for("ListWorkspacePacks") as ServiceIdentifier<ListWorkspacePacks>,
+  enableWorkspacePack: Symbol.for("EnableWorkspacePack") as ServiceIdentifier<EnableWorkspacePack>,
+  disableWorkspacePack: Symbol.for("DisableWorkspacePack") as ServiceIdentifier<DisableWorkspacePack>,
 } as const;
 
 /** What main.ts opens before wiring: connections and process-wide objects. */
@@ -89,12 +98,14 @@ export interface Infrastructure {
   readonly attemptLimits?: AttemptLimits;
   /** Hears of bugs that ToolCall.execute answers as 500 internal_error. */
   readonly onBug?: (error: unknown) => void;
+  /** Tool packs installed from TOOL_PACKS; their tools run but GET /tools keeps listing `tools` only. */
+  readonly packs?: readonly InstalledPack[];
 }
 
 /** The composition root: the only place that knows every implementation. */
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: "Singleton" });
-  const catalog = new StaticToolCatalog(infra.tools);
+  const catalog = new StaticToolCatalog(infra.tools, (infra.packs ?? []).flatMap((pack) => pack.tools));
   container.bind(TOKENS.apiKeyStore).toConstantValue(infra.keys);
   container.bind(TOKENS.rateLimitStore).toConstantValue(infra.limits);
   container.bind(TOKENS.toolRunner).toConstantValue(infra.runner);
@@ -113,9 +124,9 @@ export function buildContainer(infra: Infrastructure): Container {
     [TOKENS.toolCatalog, TOKENS.schemaValidator, TOKENS.toolRunner],
   );
   container.bind(TOKENS.toolCall).toResolvedValue(
-    (authenticateKey: AuthenticateKey, consumeRateLimit: ConsumeRateLimit, executeTool: ExecuteTool) =>
-      new ToolCall({ authenticateKey, consumeRateLimit, executeTool, onBug: infra.onBug }),
-    [TOKENS.authenticateKey, TOKENS.consumeRateLimit, TOKENS.executeTool],
+    (authenticateKey: AuthenticateKey, consumeRateLimit: ConsumeRateLimit, executeTool: ExecuteTool, checkPackAccess: CheckPackAccess) =>
+      new ToolCall({ authenticateKey, consumeRateLimit, executeTool, checkPackAccess, onBug: infra.onBug }),
+    [TOKENS.authenticateKey, TOKENS.consumeRateLimit, TOKENS.executeTool, TOKENS.checkPackAccess],
   );
   container.bind(TOKENS.createKey).toResolvedValue(
     (keys: ApiKeyStore, secrets: SecretSource, clock: Clock) => new CreateKey({ keys, secrets, clock, defaultPolicy: infra.defaultPolicy }),
@@ -125,6 +136,7 @@ export function buildContainer(infra: Infrastructure): Container {
   container.bind(TOKENS.listKeys).toResolvedValue((keys: ApiKeyStore) => new ListKeys({ keys }), [TOKENS.apiKeyStore]);
   bindAccountStores(container, infra);
   bindAccountUseCases(container, infra);
+  bindPackUseCases(container, infra);
   return container;
 }
 
@@ -143,12 +155,15 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     listWorkspaceKeys: container.get(TOKENS.listWorkspaceKeys),
     createWorkspaceKey: container.get(TOKENS.createWorkspaceKey),
     revokeWorkspaceKey: container.get(TOKENS.revokeWorkspaceKey),
+    listWorkspacePacks: container.get(TOKENS.listWorkspacePacks),
+    enableWorkspacePack: container.get(TOKENS.enableWorkspacePack),
+    disableWorkspacePack: container.get(TOKENS.disableWorkspacePack),
     flash: container.get(TOKENS.flashStore),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };
 }
 
-const memoryKeyv = <T>(namespace: string): Keyv<T> => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
+export const memoryKeyv = <T>(namespace: string): Keyv<T> => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
 
 function bindAccountStores(container: Container, infra: Infrastructure): void {
   const keyv = infra.keyv ?? memoryKeyv;

@@ -1,5 +1,6 @@
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
+import { loadPacks, parsePackList } from "./packs/load-packs.ts";
 import { startServer } from "./server.ts";
 
 /** Exit code for a configuration error (sysexits EX_CONFIG). */
@@ -12,7 +13,13 @@ if (!loaded.ok) {
 }
 const config = loaded.value;
 const logger = createLogger(config.logLevel);
-const running = await startServer(config, { logger }).catch((error: Error) => {
+const packSpecifiers = parsePackList(process.env.TOOL_PACKS);
+// A pack that fails to load, is malformed or collides is a configuration error: stop before listening, naming it.
+const packs = await loadPacks(packSpecifiers).catch((error: Error) => {
+  console.error(`Invalid configuration:\n  TOOL_PACKS: ${error.message}`);
+  process.exit(EXIT_CONFIG);
+});
+const running = await startServer(config, { logger, packs }).catch((error: Error) => {
   // Storage that cannot be opened (Redis unreachable, DATA_DIR not writable) is an operator problem, not a bug.
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);

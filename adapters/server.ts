@@ -11,6 +11,7 @@ import { createApp } from "./http/app.ts";
 import { continueCheck } from "./http/continue-check.ts";
 import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } from "./http/wire.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import type { LoadedPack } from "./packs/load-packs.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { SystemClock } from "./system.ts";
 import { DeferredRunner } from "./tools/deferred-runner.ts";
@@ -31,6 +32,8 @@ export interface ServerOptions {
   readonly logger?: Logger;
   readonly tools?: readonly AnyTool[];
   readonly runner?: ToolRunner & { close?(): Promise<void> };
+  /** Packs loaded from TOOL_PACKS (adapters/packs/load-packs.ts); the tool processes load the same modules. */
+  readonly packs?: readonly LoadedPack[];
 }
 
 /** Opens storage, wires the core (createToolCore) and serves the reference app over node:http. */
@@ -38,9 +41,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = new SystemClock();
   const storage = await openStorage(config, clock, logger);
-  const runner = options.runner ?? await workerRunner(logger);
+  const runner = options.runner ?? await workerRunner(logger, options.packs ?? []);
   const core = await createToolCore({
-    storage, tools: options.tools, env: config.appEnv, runner, clock,
+    storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock,
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     onError: (error) => logger.error({ err: error }, "unhandled error"),
   });
@@ -81,7 +84,8 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
 }
 
 /** The isolated pool production runs, its failures logged; its children boot once the server listens. */
-async function workerRunner(logger: Logger): Promise<DeferredRunner> {
-  const { ProcessPoolToolRunner } = await import("./tools/process-pool.ts");
-  return new DeferredRunner(() => new ProcessPoolToolRunner({ onError: (error) => logger.warn({ err: error }, "tool process failed") }));
+async function workerRunner(logger: Logger, packs: readonly LoadedPack[]): Promise<DeferredRunner> {
+  const { ProcessPoolToolRunner, CATALOG_MODULE } = await import("./tools/process-pool.ts");
+  const modules = [CATALOG_MODULE, ...packs.map((pack) => ({ url: pack.moduleUrl, idPrefix: `${pack.id}.` }))];
+  return new DeferredRunner(() => new ProcessPoolToolRunner({ modules, onError: (error) => logger.warn({ err: error }, "tool process failed") }));
 }

@@ -118,3 +118,13 @@ export interface PasswordHasher {
   /** Whether `password` matches `hash`, compared in constant time; false for a malformed hash. */
   verify(password: string, hash: string): Promise<boolean>;
 }
+
+/** Which tool packs each workspace has enabled. Read on every pack-tool call, never cached, so a disable applies at once. */
+export interface WorkspacePackStore {
+  /** The pack ids the workspace has enabled (core excluded: it is always on), in enabling order. */
+  list(workspaceId: string): Promise<readonly string[]>;
+  /** Adds the pack; a no-op when already enabled. Returns the list after. */
+  enable(workspaceId: string, packId: string): Promise<readonly string[]>;
+  /** Removes the pack; a no-op when not enabled. Returns the list after. */
+  disable(workspaceId: string, packId: string): Promise<readonly string[]>;
+}

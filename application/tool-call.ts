@@ -2,6 +2,7 @@ import { type Answer, errorAnswer, rateLimitHeaders, successAnswer } from "../do
 import type { ApiKey } from "../domain/api-key.ts";
 import { invalidRequest, rateLimited } from "../domain/errors.ts";
 import type { AuthenticateKey } from "./authenticate-key.ts";
+import type { CheckPackAccess } from "./check-pack-access.ts";
 import type { ConsumeRateLimit } from "./consume-rate-limit.ts";
 import type { ExecuteTool } from "./execute-tool.ts";
 import { StorageUnavailableError } from "./storage-unavailable.ts";
@@ -34,6 +35,8 @@ export class ToolCall {
   constructor(
     private readonly deps: {
       authenticateKey: AuthenticateKey; consumeRateLimit: ConsumeRateLimit; executeTool: ExecuteTool;
+      /** Tool packs: whether the key's workspace may call the tool's pack (403 pack_not_enabled). */
+      checkPackAccess?: CheckPackAccess;
       onBug?: (error: unknown) => void;
     },
   ) {}
@@ -51,11 +54,16 @@ export class ToolCall {
     return { ok: true, call: { key: auth.value, headers } };
   }
 
-  /** The tool checks, the run and the envelope for an authorized call; every answer carries its rate-limit headers. */
+  /**
+   * The tool checks (the key's pack access, the input), the run and the envelope for an authorized call; every answer
+   * carries its rate-limit headers.
+   */
   async run(call: AuthorizedCall, toolId: string, input: unknown): Promise<Answer> {
     if (!isPlainObject(input)) {
       return errorAnswer(invalidRequest('The body must be a JSON object with an object member "input".'), call.headers);
     }
+    const access = await this.deps.checkPackAccess?.execute({ key: call.key, toolId });
+    if (access && !access.ok) return errorAnswer(access.error, call.headers);
     const result = await this.deps.executeTool.execute({ toolId, input });
     return result.ok ? successAnswer({ output: result.value.output }, 200, call.headers) : errorAnswer(result.error, call.headers);
   }

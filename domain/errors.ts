@@ -12,6 +12,7 @@ export type DomainError =
   | { readonly code: "unauthorized"; readonly message: string; readonly reason: UnauthorizedReason }
   | { readonly code: "invalid_credentials"; readonly message: string }
   | { readonly code: "forbidden"; readonly message: string }
+  | { readonly code: "pack_not_enabled"; readonly message: string }
   | { readonly code: "conflict"; readonly message: string }
   | { readonly code: "not_found"; readonly message: string }
   | { readonly code: "invalid_request"; readonly message: string }
@@ -87,4 +88,10 @@ export const serverBusy = (retryAfterMs = 1000): DomainError => ({
   code: "server_busy",
   message: "The server is busy; retry shortly.",
   retryAfterMs,
+});
+
+/** The tool's pack is not enabled for the key's workspace (a key of no workspace may call core tools only). */
+export const packNotEnabled = (toolId: string, packId: string): DomainError => ({
+  code: "pack_not_enabled",
+  message: `The tool '${toolId}' belongs to the pack '${packId}', which this API key's workspace has not enabled.`,
 });

@@ -9,7 +9,7 @@ import { SystemClock } from "../system.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
 const USAGE = `Usage:
-  keys create --name NAME [--env ENV] [--limit N] [--window SECONDS] [--json]
+  keys create --name NAME [--env ENV] [--limit N] [--window SECONDS] [--workspace ID] [--json]
   keys list [--json]
   keys revoke ID`;
 
@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
       env: { type: "string" },
       limit: { type: "string" },
       window: { type: "string" },
+      workspace: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -50,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
         env: values.env ?? config.appEnv,
         limit: toNumber("--limit", values.limit),
         windowSeconds: toNumber("--window", values.window),
+        workspaceId: values.workspace ?? null,
       });
       if (!result.ok) throw new UsageError(describe(result.error));
       const { key, secret } = result.value;

@@ -7,6 +7,8 @@ import type { Environment } from "../../domain/api-key.ts";
 import { toPolicy } from "../../domain/rate-limit.ts";
 import type { SessionPolicy } from "../../domain/session.ts";
 import type { AnyTool } from "../../domain/tool.ts";
+import { corePack, type InstalledPack } from "../../domain/tool-pack.ts";
+import { packageVersion } from "../package-version.ts";
 import { buildContainer, resolveAccountDeps, TOKENS } from "../container.ts";
 import { openMemoryStorage } from "../storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "../system.ts";
@@ -19,6 +21,8 @@ export interface ToolCoreOptions {
   readonly storage?: CoreStorage;
   /** The tools this core serves; default: the built-in catalog (`tools` of `tool-execution-api/tools`). */
   readonly tools?: readonly AnyTool[];
+  /** Tool packs (the marketplace): their tools run as `<pack>.<tool>` for workspaces that enable them, unlisted in `tools`. */
+  readonly packs?: readonly InstalledPack[];
   /** The environment this deployment serves; keys of another are refused. Default "development". */
   readonly env?: Environment;
   /** The limit new keys get. Default 60 per 60 s. */
@@ -72,13 +76,14 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   const env = options.env ?? "development";
   const container = buildContainer({
     keys: storage.keys, limits: storage.limits, runner, tools, clock, secrets: new CryptoSecretSource(), env, defaultPolicy: policy,
-    keyv: storage.keyv, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
+    keyv: storage.keyv, packs: options.packs, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
     attemptLimits: options.attemptLimits, onBug: options.onError,
   });
   const toolCall = container.get(TOKENS.toolCall);
   const catalog = container.get(TOKENS.toolCatalog);
   const services: CoreServices = {
     toolCall, catalog, storage, env, defaultPolicy: policy, clock, container,
+    packs: [corePack(tools, packageVersion()), ...(options.packs ?? [])],
     accounts: () => resolveAccountDeps(container, { env, defaultPolicy: policy }),
   };
   return {

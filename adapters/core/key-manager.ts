@@ -3,6 +3,7 @@ import type { ApiKeyStore, Clock, RateLimitStore, ToolCatalog } from "../../appl
 import type { ToolCall } from "../../application/tool-call.ts";
 import type { ApiKeySummary, Environment, RateLimitPolicy } from "../../domain/api-key.ts";
 import type { DomainError } from "../../domain/errors.ts";
+import type { InstalledPack } from "../../domain/tool-pack.ts";
 import type { AccountDeps } from "../http/session/session-deps.ts";
 import type Keyv from "keyv";
 import { type buildContainer, TOKENS } from "../container.ts";
@@ -25,6 +26,8 @@ export interface CoreServices {
   readonly defaultPolicy: RateLimitPolicy;
   readonly clock: Clock;
   readonly container: ReturnType<typeof buildContainer>;
+  /** Every installed pack, the built-in catalog first as `core`. */
+  readonly packs: readonly InstalledPack[];
   /** The session API's and the dashboard's use cases. */
   accounts(): AccountDeps;
 }

@@ -12,7 +12,9 @@ import type { TrustProxy } from "./trust-proxy.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
 import { executeHandler } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
+import { marketplaceRoutes } from "./routes/marketplace.ts";
 import { toolRoutes } from "./routes/tools.ts";
+import { packHandlers } from "./session/pack-routes.ts";
 import { type RouteSpec, sessionApiHandlers } from "./session/session-routes.ts";
 
 /** How the reference app serves a core; every option has a default fit for embedding. */
@@ -45,7 +47,8 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
   const execute = keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes }));
   const tools = toolRoutes(services.catalog);
-  const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug };
+  const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug, installedPacks: services.packs };
+  const market = marketplaceRoutes(services.packs);
   const handlers: Record<OperationId, Handler> = {
     executeTool: execute,
     executeToolBySlug: execute,
@@ -54,7 +57,10 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     getCurrentKey: keyed(currentKeyHandler),
     getHealth: healthHandler(services.storage),
     getOpenApiDocument: openApiHandler(services.catalog.list(), { maxBodyBytes }),
+    listPacks: market.list,
+    getPack: market.one,
     ...sessionApiHandlers(sessionDeps),
+    ...packHandlers(sessionDeps),
   };
   const docs = docsRoutes();
   routeAll(app, [

@@ -20,6 +20,8 @@ export const ROUTES = [
   { method: "GET", path: "/api/v1/keys/current", auth: "key", operationId: "getCurrentKey" },
   { method: "GET", path: "/api/v1/health", auth: "public", operationId: "getHealth" },
   { method: "GET", path: "/api/v1/openapi.json", auth: "public", operationId: "getOpenApiDocument" },
+  { method: "GET", path: "/api/v1/marketplace/packs", auth: "public", operationId: "listPacks" },
+  { method: "GET", path: "/api/v1/marketplace/packs/:id", auth: "public", operationId: "getPack" },
   { method: "POST", path: "/api/v1/auth/sign-up", auth: "public", operationId: "signUp" },
   { method: "POST", path: "/api/v1/auth/sign-in", auth: "public", operationId: "signIn" },
   { method: "POST", path: "/api/v1/auth/sign-out", auth: "session", operationId: "signOut" },
@@ -30,6 +32,9 @@ export const ROUTES = [
   { method: "GET", path: "/api/v1/workspaces/:id/members", auth: "session", operationId: "listMembers" },
   { method: "GET", path: "/api/v1/workspaces/:id/keys", auth: "session", operationId: "listWorkspaceKeys" },
   { method: "POST", path: "/api/v1/workspaces/:id/keys/:keyId/revoke", auth: "session", operationId: "revokeWorkspaceKey" },
+  { method: "GET", path: "/api/v1/workspaces/:id/packs", auth: "session", operationId: "listWorkspacePacks" },
+  { method: "POST", path: "/api/v1/workspaces/:id/packs/:packId", auth: "session", operationId: "enableWorkspacePack" },
+  { method: "DELETE", path: "/api/v1/workspaces/:id/packs/:packId", auth: "session", operationId: "disableWorkspacePack" },
 ] as const satisfies readonly RouteDecl[];
 
 /** The operation id of a declared route: the key of its handler in createApp and of its operation in the document. */

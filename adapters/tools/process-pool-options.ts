@@ -53,6 +53,9 @@ const FROM_SOURCE = import.meta.url.endsWith(".ts");
 const sibling = (name: string) => new URL(`./${name}${FROM_SOURCE ? ".ts" : ".js"}`, import.meta.url);
 
 /** Fills in the defaults of a ProcessPoolOptions. */
+/** The built-in catalog's module: what tool processes load unless told otherwise. */
+export const CATALOG_MODULE = { url: sibling("index").href } as const;
+
 export function resolvePoolOptions(options: ProcessPoolOptions): PoolSettings {
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const entry = options.entry ?? sibling("tool-child");
@@ -65,6 +68,6 @@ export function resolvePoolOptions(options: ProcessPoolOptions): PoolSettings {
     timeoutMsFor: options.timeoutMsFor ?? ((tool) => tool.timeoutMs ?? defaultTimeoutMs),
     inline: options.inline ?? new InlineToolRunner(),
     onError: options.onError ?? ((error) => process.emitWarning(error)),
-    spec: { entry, execArgv, modules: options.modules ?? [{ url: sibling("index").href }], warm: options.warm ?? true, niceness: options.niceness ?? 0 },
+    spec: { entry, execArgv, modules: options.modules ?? [CATALOG_MODULE], warm: options.warm ?? true, niceness: options.niceness ?? 0 },
   };
 }

@@ -6,6 +6,7 @@ import { type PoolSettings, type ProcessPoolOptions, resolvePoolOptions } from "
 import { type TaskOutcome, ToolProcess } from "./tool-process.ts";
 
 export type { ProcessPoolOptions } from "./process-pool-options.ts";
+export { CATALOG_MODULE } from "./process-pool-options.ts";
 
 interface Job {
   readonly tool: ToolDefinition;

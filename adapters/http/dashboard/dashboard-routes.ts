@@ -3,6 +3,7 @@ import type { RouteSpec } from "../session/session-routes.ts";
 import { assetHandler } from "./assets.ts";
 import { authHandlers } from "./auth-handlers.ts";
 import { keyHandlers } from "./key-handlers.ts";
+import { marketplaceHandlers } from "./marketplace-handlers.ts";
 import { seeOther } from "./responses.ts";
 import { workspaceHandlers } from "./workspace-handlers.ts";
 
@@ -11,6 +12,7 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
   const auth = authHandlers(deps);
   const keys = keyHandlers(deps);
   const workspaces = workspaceHandlers(deps);
+  const market = marketplaceHandlers(deps);
   return [
     ["GET", "/dashboard", async () => seeOther("/dashboard/keys")],
     ["GET", "/dashboard/assets/:file", async (event) => assetHandler(event)],
@@ -28,5 +30,8 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["POST", "/dashboard/workspaces", workspaces.create],
     ["POST", "/dashboard/workspaces/switch", workspaces.switch],
     ["POST", "/dashboard/workspaces/:id/rename", workspaces.rename],
+    ["GET", "/dashboard/marketplace", market.page],
+    ["POST", "/dashboard/marketplace/:packId/enable", market.enable],
+    ["POST", "/dashboard/marketplace/:packId/disable", market.disable],
   ];
 }

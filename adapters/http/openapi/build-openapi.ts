@@ -5,6 +5,7 @@ import { securitySchemes, sharedHeaders, sharedSchemas } from "./components.ts";
 import { ROUTES, toOpenApiPath } from "../route-list.ts";
 import { catalogSchemas, coreOperations } from "./core-paths.ts";
 import { isRecord } from "./json-schema-to-openapi.ts";
+import { marketplaceOperations } from "./marketplace-paths.ts";
 import { errorResponseComponents } from "./responses.ts";
 import type { Operation } from "./operation.ts";
 import { sessionOperations, sessionSchemas } from "./session-paths.ts";
@@ -42,6 +43,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: "System", description: "Health and this document." },
       { name: "Auth", description: "Dashboard accounts and sessions (cookie + `X-CSRF-Token`)." },
       { name: "Workspaces", description: "Workspaces, members and their keys, for a signed-in account." },
+      { name: "Marketplace", description: "Installed tool packs, and which ones a workspace has enabled." },
       ...categoryTags(options.tools),
     ],
     paths: { ...routePaths(options.tools), ...concreteExecutePaths(options.tools) } as OpenApiDocument["paths"],
@@ -74,7 +76,7 @@ function describeApi(): string {
 
 /** Every declared route at its path, with the operation of the same id. */
 function routePaths(tools: Parameters<typeof executeOperations>[0]): Record<string, Record<string, Operation>> {
-  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations()].map((op) => [op.operationId, op]));
+  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...marketplaceOperations()].map((op) => [op.operationId, op]));
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of ROUTES) {
     const operation = operations.get(route.operationId);

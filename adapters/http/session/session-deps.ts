@@ -1,4 +1,5 @@
 import type { H3Event } from "h3";
+import type { InstalledPack } from "../../../domain/tool-pack.ts";
 import type { CreateWorkspace } from "../../../application/create-workspace.ts";
 import type { CreateWorkspaceKey } from "../../../application/create-workspace-key.ts";
 import type { ListMembers } from "../../../application/list-members.ts";
@@ -11,6 +12,7 @@ import type { RevokeWorkspaceKey } from "../../../application/revoke-workspace-k
 import type { SignIn } from "../../../application/sign-in.ts";
 import type { SignOut } from "../../../application/sign-out.ts";
 import type { SignUp } from "../../../application/sign-up.ts";
+import type { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks } from "../../../application/workspace-packs.ts";
 import type { SwitchWorkspace } from "../../../application/switch-workspace.ts";
 import type { Environment, RateLimitPolicy } from "../../../domain/api-key.ts";
 
@@ -28,6 +30,10 @@ export interface AccountDeps {
   readonly listWorkspaceKeys: ListWorkspaceKeys;
   readonly createWorkspaceKey: CreateWorkspaceKey;
   readonly revokeWorkspaceKey: RevokeWorkspaceKey;
+  /** Tool packs per workspace; the pack routes are served only when given. */
+  readonly listWorkspacePacks: ListWorkspacePacks;
+  readonly enableWorkspacePack: EnableWorkspacePack;
+  readonly disableWorkspacePack: DisableWorkspacePack;
   /** Carries a new key's secret from the create POST to the one GET that shows it. */
   readonly flash: FlashStore;
   /** The environment this deployment serves: the key form's default. */
@@ -41,4 +47,6 @@ export interface SessionRouteDeps extends AccountDeps {
   readonly maxBodyBytes: number;
   /** Answers a bug without internals (and logs it once). */
   readonly onBug: (error: unknown, event: H3Event) => Response;
+  /** Every installed pack, core first, for the marketplace page. */
+  readonly installedPacks?: readonly InstalledPack[];
 }

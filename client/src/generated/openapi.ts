@@ -2385,6 +2385,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketplace/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List installed tool packs
+         * @description Every tool pack this deployment installs (TOOL_PACKS), the built-in catalog first as `core`. Public.
+         */
+        get: operations["listPacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe one tool pack
+         * @description One pack with its tools' schemas and examples. Public.
+         */
+        get: operations["getPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2564,6 +2604,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workspace's enabled packs
+         * @description Ids of the packs the workspace has enabled; `core` always.
+         */
+        get: operations["listWorkspacePacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/packs/{packId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a pack
+         * @description Enables an installed pack for every key of the workspace. Unknown pack: 404.
+         */
+        post: operations["enableWorkspacePack"];
+        /**
+         * Disable a pack
+         * @description At once for every key of the workspace (403 `pack_not_enabled` from the next call). `core`: 422.
+         */
+        delete: operations["disableWorkspacePack"];
         options?: never;
         head?: never;
         patch?: never;
@@ -10374,6 +10458,107 @@ export interface operations {
             503: components["responses"]["ServiceUnavailableWithRateLimit"];
         };
     };
+    listPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            packs: {
+                                /** @description True only for `core`, the built-in catalog. */
+                                builtIn: boolean;
+                                description: string;
+                                id: string;
+                                name: string;
+                                tools: string[];
+                                version: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pack id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pack. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            pack: {
+                                /** @description True only for `core`, the built-in catalog. */
+                                builtIn: boolean;
+                                description: string;
+                                id: string;
+                                name: string;
+                                tools: {
+                                    description: string;
+                                    examples: {
+                                        input: {
+                                            [key: string]: unknown;
+                                        };
+                                        output: {
+                                            [key: string]: unknown;
+                                        } | null;
+                                        title: string;
+                                    }[];
+                                    id: string;
+                                    inputSchema: {
+                                        [key: string]: unknown;
+                                    };
+                                    name: string;
+                                    outputSchema: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                version: string;
+                            };
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -10753,6 +10938,134 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWorkspacePacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled packs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            /** @description Enabled pack ids, `core` first. */
+                            packs: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    enableWorkspacePack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The pack id. */
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled packs after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            /** @description Enabled pack ids, `core` first. */
+                            packs: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    disableWorkspacePack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The pack id. */
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled packs after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            /** @description Enabled pack ids, `core` first. */
+                            packs: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,0 +1,24 @@
+import { CheckPackAccess } from "../../application/check-pack-access.ts";
+import type { ToolCatalog, WorkspacePackStore, WorkspaceStore } from "../../application/ports.ts";
+import { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks, type WorkspacePackDeps } from "../../application/workspace-packs.ts";
+import { CORE_PACK_ID } from "../../domain/tool-pack.ts";
+import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "../container.ts";
+import { KeyvWorkspacePackStore } from "../storage/keyv-workspace-pack-store.ts";
+
+// The container type without importing inversify here: only the composition root imports it.
+type Container = ReturnType<typeof buildContainer>;
+
+/** Workspace enablement of tool packs, and the execute-path check that reads it. */
+export function bindPackUseCases(container: Container, infra: Infrastructure): void {
+  const installed = [CORE_PACK_ID, ...(infra.packs ?? []).map((pack) => pack.id)];
+  container.bind(TOKENS.workspacePackStore).toConstantValue(new KeyvWorkspacePackStore((infra.keyv ?? memoryKeyv)<string[]>("workspace-packs")));
+  container.bind(TOKENS.checkPackAccess).toResolvedValue(
+    (tools: ToolCatalog, packs: WorkspacePackStore) => new CheckPackAccess({ tools, packs }),
+    [TOKENS.toolCatalog, TOKENS.workspacePackStore],
+  );
+  const deps = (workspaces: WorkspaceStore, packs: WorkspacePackStore): WorkspacePackDeps => ({ workspaces, packs, installed });
+  const tokens = [TOKENS.workspaceStore, TOKENS.workspacePackStore] as const;
+  container.bind(TOKENS.listWorkspacePacks).toResolvedValue((...d: Parameters<typeof deps>) => new ListWorkspacePacks(deps(...d)), [...tokens]);
+  container.bind(TOKENS.enableWorkspacePack).toResolvedValue((...d: Parameters<typeof deps>) => new EnableWorkspacePack(deps(...d)), [...tokens]);
+  container.bind(TOKENS.disableWorkspacePack).toResolvedValue((...d: Parameters<typeof deps>) => new DisableWorkspacePack(deps(...d)), [...tokens]);
+}
