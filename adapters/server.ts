@@ -40,6 +40,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const container = buildContainer({
     keys: storage.keys,
     limits: storage.limits,
+    audit: storage.audit,
     runner,
     tools: options.tools ?? catalogTools,
     clock,

@@ -1,5 +1,6 @@
 import type { ApiKey } from "../domain/api-key.ts";
 import type { Account } from "../domain/account.ts";
+import type { AuditEvent } from "../domain/audit.ts";
 import type { DomainError, InputIssue } from "../domain/errors.ts";
 import type { WindowHit } from "../domain/rate-limit.ts";
 import type { Result } from "../domain/result.ts";
@@ -112,4 +113,12 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Whether `password` matches `hash`, compared in constant time; false for a malformed hash. */
   verify(password: string, hash: string): Promise<boolean>;
+}
+
+/** Where audit events live, per workspace (keys of no workspace under null). Throws when storage is unreachable. */
+export interface AuditLog {
+  /** Appends one event; never replaces another (ids are unique). */
+  record(event: AuditEvent): Promise<void>;
+  /** The workspace's events, newest first, at most `limit`. */
+  list(workspaceId: string | null, limit?: number): Promise<readonly AuditEvent[]>;
 }

@@ -15,7 +15,7 @@ export async function startEmbeddedServer(port = 0): Promise<{ server: Server; u
   const clock = new SystemClock();
   const storage = openMemoryStorage(clock);
   const container = buildContainer({
-    keys: storage.keys, limits: storage.limits, runner: new InlineToolRunner(), tools, clock,
+    keys: storage.keys, limits: storage.limits, audit: storage.audit, runner: new InlineToolRunner(), tools, clock,
     secrets: new CryptoSecretSource(), env: "development", defaultPolicy: { limit: 100, windowMs: 60_000 },
   });
   const authenticate = container.get(TOKENS.authenticateKey);

@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   const storage = await openStorage(config, clock);
   try {
     const container = buildContainer({
-      keys: storage.keys, limits: storage.limits, runner: new InlineToolRunner(), tools, clock,
+      keys: storage.keys, limits: storage.limits, audit: storage.audit, runner: new InlineToolRunner(), tools, clock,
       secrets: new CryptoSecretSource(), env: config.appEnv, defaultPolicy: config.defaultPolicy,
     });
     if (command === "create") {

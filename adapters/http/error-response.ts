@@ -17,6 +17,7 @@ export const STATUS: Record<WireCode, number> = {
   invalid_credentials: 401,
   forbidden: 403,
   csrf_failed: 403,
+  forbidden_tool: 403,
   tool_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,

@@ -43,6 +43,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
   const container = buildContainer({
     keys: storage.keys,
     limits: storage.limits,
+    audit: storage.audit,
     runner: new InlineToolRunner(),
     tools: options.tools ?? catalogTools,
     clock,
