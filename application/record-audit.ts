@@ -18,9 +18,18 @@ export interface AuditSubject {
   readonly changes?: readonly string[];
 }
 
-/** Appends one event with a fresh random id and the clock's time. */
+let sequence = 0;
+
+/**
+ * Appends one event with the clock's time. The id starts with the time and a per-process sequence, so events
+ * of one process in the same millisecond still list in the order they happened; the random tail keeps ids unique
+ * across processes.
+ */
 export async function recordAudit(deps: AuditDeps, subject: AuditSubject): Promise<void> {
-  let id: string | undefined;
-  while (!id) id = toBase62(deps.secrets.randomBytes(32), 16);
-  await deps.audit.record({ id: `evt_${id}`, at: new Date(deps.clock.now()).toISOString(), ...subject });
+  const now = deps.clock.now();
+  sequence = (sequence + 1) % 36 ** 4;
+  let random: string | undefined;
+  while (!random) random = toBase62(deps.secrets.randomBytes(24), 12);
+  const id = `evt_${now.toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${random}`;
+  await deps.audit.record({ id, at: new Date(now).toISOString(), ...subject });
 }
