@@ -22,6 +22,7 @@ import type { AuditDeps } from "../application/record-audit.ts";
 import { RevokeKey } from "../application/revoke-key.ts";
 import { RotateKey } from "../application/rotate-key.ts";
 import { UpdateKey } from "../application/update-key.ts";
+import { WorkspaceKeyChanges } from "../application/workspace-key-changes.ts";
 import { RevokeWorkspaceKey } from "../application/revoke-workspace-key.ts";
 import { SignIn } from "../application/sign-in.ts";
 import { SignOut } from "../application/sign-out.ts";
@@ -56,6 +57,7 @@ export const TOKENS = {
   auditLog: Symbol.for("AuditLog") as ServiceIdentifier<AuditLog>,
   rotateKey: Symbol.for("RotateKey") as ServiceIdentifier<RotateKey>,
   updateKey: Symbol.for("UpdateKey") as ServiceIdentifier<UpdateKey>,
+  workspaceKeyChanges: Symbol.for("WorkspaceKeyChanges") as ServiceIdentifier<WorkspaceKeyChanges>,
   accountStore: Symbol.for("AccountStore") as ServiceIdentifier<AccountStore>,
   workspaceStore: Symbol.for("WorkspaceStore") as ServiceIdentifier<WorkspaceStore>,
   sessionStore: Symbol.for("SessionStore") as ServiceIdentifier<SessionStore>,
@@ -154,6 +156,7 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     listWorkspaceKeys: container.get(TOKENS.listWorkspaceKeys),
     createWorkspaceKey: container.get(TOKENS.createWorkspaceKey),
     revokeWorkspaceKey: container.get(TOKENS.revokeWorkspaceKey),
+    workspaceKeyChanges: container.get(TOKENS.workspaceKeyChanges),
     flash: container.get(TOKENS.flashStore),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };
@@ -215,5 +218,10 @@ function bindWorkspaceKeyUseCases(container: Container): void {
   container.bind(TOKENS.revokeWorkspaceKey).toResolvedValue(
     (workspaces: WorkspaceStore, revokeKey: RevokeKey) => new RevokeWorkspaceKey({ workspaces, revokeKey }),
     [TOKENS.workspaceStore, TOKENS.revokeKey],
+  );
+  container.bind(TOKENS.workspaceKeyChanges).toResolvedValue(
+    (workspaces: WorkspaceStore, rotateKey: RotateKey, updateKey: UpdateKey, audit: AuditLog) =>
+      new WorkspaceKeyChanges({ workspaces, rotateKey, updateKey, audit }),
+    [TOKENS.workspaceStore, TOKENS.rotateKey, TOKENS.updateKey, TOKENS.auditLog],
   );
 }
