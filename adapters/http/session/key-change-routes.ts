@@ -14,7 +14,8 @@ export function keyChangeRoutes(deps: SessionRouteDeps) {
   return {
     rotate: withSession(deps, async (event, { account }) => {
       // A rotate POST may send no body at all (default grace) or a JSON object.
-      const hasBody = event.req.headers.get("content-length") !== "0" && (event.req.headers.has("content-length") || event.req.headers.has("transfer-encoding"));
+      const length = event.req.headers.get("content-length");
+      const hasBody = length !== "0" && (length !== null || event.req.headers.has("content-type") || event.req.body !== null);
       const body = hasBody ? await readJsonFields(event, deps.maxBodyBytes) : ({ ok: true, value: {} } as const);
       if (!body.ok) return toErrorResponse(body.error);
       const result = await deps.workspaceKeyChanges.rotate({
