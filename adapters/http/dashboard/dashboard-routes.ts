@@ -2,6 +2,7 @@ import type { SessionRouteDeps } from "../session/session-deps.ts";
 import type { RouteSpec } from "../session/session-routes.ts";
 import { assetHandler } from "./assets.ts";
 import { authHandlers } from "./auth-handlers.ts";
+import { rotateHandlers } from "./rotate-handlers.ts";
 import { keyHandlers } from "./key-handlers.ts";
 import { seeOther } from "./responses.ts";
 import { workspaceHandlers } from "./workspace-handlers.ts";
@@ -10,6 +11,7 @@ import { workspaceHandlers } from "./workspace-handlers.ts";
 export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
   const auth = authHandlers(deps);
   const keys = keyHandlers(deps);
+  const rotation = rotateHandlers(deps);
   const workspaces = workspaceHandlers(deps);
   return [
     ["GET", "/dashboard", async () => seeOther("/dashboard/keys")],
@@ -24,6 +26,8 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["GET", "/dashboard/keys/created", keys.created],
     ["GET", "/dashboard/keys/:id/revoke", keys.confirmRevoke],
     ["POST", "/dashboard/keys/:id/revoke", keys.revoke],
+    ["GET", "/dashboard/keys/:id/rotate", rotation.confirm],
+    ["POST", "/dashboard/keys/:id/rotate", rotation.rotate],
     ["GET", "/dashboard/workspaces", workspaces.page],
     ["POST", "/dashboard/workspaces", workspaces.create],
     ["POST", "/dashboard/workspaces/switch", workspaces.switch],
