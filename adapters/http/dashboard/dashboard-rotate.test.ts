@@ -49,4 +49,20 @@ describe("rotating a key in the dashboard", () => {
     expect(await refused.text()).toContain('id="grace-error"');
     expect((await ada.post(path, { grace: "60" })).status).toBe(403);
   });
+
+  it("lists the workspace's key events on the audit page, newest first, with the account's email and no secret", async () => {
+    const { ada, keyId, secret, clock } = await setup();
+    clock.advance(1000);
+    const path = `/dashboard/keys/${keyId}/rotate`;
+    const rotated = await ada.submit(path, path, { grace: "0" });
+    const fresh = secretOf(await (await ada.get(rotated.headers.get("location") as string)).text());
+    const page = await ada.get("/dashboard/audit");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html.indexOf("key.rotated")).toBeGreaterThan(-1);
+    expect(html.indexOf("key.rotated")).toBeLessThan(html.indexOf("key.created"));
+    expect(html).toContain("ada@example.com");
+    expect(html).not.toContain(secret);
+    expect(html).not.toContain(fresh);
+  });
 });

@@ -2,6 +2,7 @@ import type { SessionRouteDeps } from "../session/session-deps.ts";
 import type { RouteSpec } from "../session/session-routes.ts";
 import { assetHandler } from "./assets.ts";
 import { authHandlers } from "./auth-handlers.ts";
+import { auditHandler } from "./audit-handlers.ts";
 import { rotateHandlers } from "./rotate-handlers.ts";
 import { keyHandlers } from "./key-handlers.ts";
 import { seeOther } from "./responses.ts";
@@ -26,6 +27,7 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["GET", "/dashboard/keys/created", keys.created],
     ["GET", "/dashboard/keys/:id/revoke", keys.confirmRevoke],
     ["POST", "/dashboard/keys/:id/revoke", keys.revoke],
+    ["GET", "/dashboard/audit", auditHandler(deps)],
     ["GET", "/dashboard/keys/:id/rotate", rotation.confirm],
     ["POST", "/dashboard/keys/:id/rotate", rotation.rotate],
     ["GET", "/dashboard/workspaces", workspaces.page],

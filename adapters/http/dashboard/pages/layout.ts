@@ -7,7 +7,7 @@ export interface Chrome {
   readonly csrfToken: string;
   readonly workspaces: readonly WorkspaceEntry[];
   readonly currentWorkspaceId: string;
-  readonly section: "keys" | "workspaces";
+  readonly section: "keys" | "workspaces" | "audit";
 }
 
 /** The page shell: one stylesheet, one deferred script, a skip link, and the top bar when signed in. */
@@ -45,6 +45,7 @@ ${brand}
 <nav class="nav" aria-label="Dashboard">
 <a href="/dashboard/keys"${current("keys")}>API keys</a>
 <a href="/dashboard/workspaces"${current("workspaces")}>Workspaces</a>
+<a href="/dashboard/audit"${current("audit")}>Audit log</a>
 </nav>
 ${switcher(chrome)}
 <div class="account">
@@ -61,7 +62,7 @@ function switcher(chrome: Chrome): SafeHtml | string {
   if (chrome.workspaces.length < 2) return "";
   const options = chrome.workspaces.map(({ workspace }) =>
     html`<option value="${workspace.id}"${workspace.id === chrome.currentWorkspaceId ? html` selected` : ""}>${workspace.name}</option>`);
-  const next = chrome.section === "keys" ? "/dashboard/keys" : "/dashboard/workspaces";
+  const next = chrome.section === "workspaces" ? "/dashboard/workspaces" : `/dashboard/${chrome.section}`;
   return html`<form class="switcher" method="post" action="/dashboard/workspaces/switch">
 <input type="hidden" name="csrf" value="${chrome.csrfToken}">
 <input type="hidden" name="next" value="${next}">
