@@ -65,4 +65,18 @@ describe("rotating a key in the dashboard", () => {
     expect(html).not.toContain(secret);
     expect(html).not.toContain(fresh);
   });
+
+  it("edits name, limit and window without a new secret; the next request gets the new limit", async () => {
+    const { app, ada, keyId, secret } = await setup();
+    const path = `/dashboard/keys/${keyId}/edit`;
+    const saved = await ada.submit(path, path, { name: "billing v2", limit: "1", window: "120" });
+    expect(saved.status).toBe(303);
+    expect(await (await ada.get("/dashboard/keys")).text()).toContain("billing v2");
+    const first = await postJson(app, "/api/v1/execute/hash-text", EXECUTE, { "x-api-key": secret });
+    expect(first.headers.get("x-ratelimit-limit")).toBe("1");
+    expect((await postJson(app, "/api/v1/execute/hash-text", EXECUTE, { "x-api-key": secret })).status).toBe(429);
+    const refused = await ada.submit(path, path, { name: "", limit: "0", window: "120" });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('id="name-error"');
+  });
 });

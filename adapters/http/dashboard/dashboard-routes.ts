@@ -3,6 +3,7 @@ import type { RouteSpec } from "../session/session-routes.ts";
 import { assetHandler } from "./assets.ts";
 import { authHandlers } from "./auth-handlers.ts";
 import { auditHandler } from "./audit-handlers.ts";
+import { editKeyHandlers } from "./edit-key-handlers.ts";
 import { rotateHandlers } from "./rotate-handlers.ts";
 import { keyHandlers } from "./key-handlers.ts";
 import { seeOther } from "./responses.ts";
@@ -13,6 +14,7 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
   const auth = authHandlers(deps);
   const keys = keyHandlers(deps);
   const rotation = rotateHandlers(deps);
+  const edit = editKeyHandlers(deps);
   const workspaces = workspaceHandlers(deps);
   return [
     ["GET", "/dashboard", async () => seeOther("/dashboard/keys")],
@@ -28,6 +30,8 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["GET", "/dashboard/keys/:id/revoke", keys.confirmRevoke],
     ["POST", "/dashboard/keys/:id/revoke", keys.revoke],
     ["GET", "/dashboard/audit", auditHandler(deps)],
+    ["GET", "/dashboard/keys/:id/edit", edit.page],
+    ["POST", "/dashboard/keys/:id/edit", edit.save],
     ["GET", "/dashboard/keys/:id/rotate", rotation.confirm],
     ["POST", "/dashboard/keys/:id/rotate", rotation.rotate],
     ["GET", "/dashboard/workspaces", workspaces.page],

@@ -24,6 +24,7 @@ interface CreatedFlash {
 const NOTICES: Record<string, string> = {
   "workspace-created": "Workspace created. Keys you create now belong to it.",
   "workspace-switched": "Switched workspace.",
+  "key-updated": "Key updated. A new limit applies from the next request.",
 };
 
 /** The keys page, key creation (Post/Redirect/Get with a one-time flash), and revocation with a confirmation step. */

@@ -87,7 +87,7 @@ function keysTable(keys: readonly ApiKeySummary[]): SafeHtml {
 <td data-label="Last used (UTC)" class="nowrap">${key.lastUsedAt ? html`<time datetime="${key.lastUsedAt}">${formatTimeShort(key.lastUsedAt)}</time>` : "Never"}</td>
 <td data-label="Limit" class="nowrap">${formatLimit(key.limit, key.windowSeconds)}</td>
 <td data-label="Status"><span class="badge ${key.status}">${STATUS_LABELS[key.status]}</span>${key.status === "active" && key.expiresAt ? html` <span class="subtle nowrap">${expiryText(key, Date.now())}</span>` : ""}</td>
-<td data-label="" class="end">${key.status === "active" ? html`<a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/rotate" aria-label="Rotate ${key.name}">Rotate</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/revoke" aria-label="Revoke ${key.name}">Revoke</a>` : ""}</td>
+<td data-label="" class="end">${key.status === "active" ? html`<a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/edit" aria-label="Edit ${key.name}">Edit</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/rotate" aria-label="Rotate ${key.name}">Rotate</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/revoke" aria-label="Revoke ${key.name}">Revoke</a>` : ""}</td>
 </tr>`);
   return html`<div class="table-wrap"><table>
 <thead><tr><th scope="col">Name</th><th scope="col">Environment</th><th scope="col">Key</th><th scope="col">Created <span class="tz">UTC</span></th><th scope="col">Last used <span class="tz">UTC</span></th><th scope="col">Limit</th><th scope="col">Status</th><th scope="col"><span class="skip">Actions</span></th></tr></thead>
