@@ -10,7 +10,7 @@ describe("buildContainer", () => {
     const clock = new FixedClock(0);
     const storage = openMemoryStorage(clock);
     const container = buildContainer({
-      keys: storage.keys, limits: storage.limits, runner: new InlineToolRunner(), tools: [hashText], clock,
+      keys: storage.keys, limits: storage.limits, audit: storage.audit, runner: new InlineToolRunner(), tools: [hashText], clock,
       secrets: new CryptoSecretSource(), env: "development", defaultPolicy: { limit: 1, windowMs: 1000 },
     });
     for (const [name, token] of Object.entries(TOKENS) as [string, symbol][]) {

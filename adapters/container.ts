@@ -15,12 +15,16 @@ import { ListMembers } from "../application/list-members.ts";
 import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
 import type {
-  AccountStore, ApiKeyStore, Clock, FlashStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
+  AccountStore, ApiKeyStore, AuditLog, Clock, FlashStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
   ToolCatalog, ToolRunner, WorkspacePackStore, WorkspaceStore,
 } from "../application/ports.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
 import { ResolveSession } from "../application/resolve-session.ts";
+import type { AuditDeps } from "../application/record-audit.ts";
 import { RevokeKey } from "../application/revoke-key.ts";
+import { RotateKey } from "../application/rotate-key.ts";
+import { UpdateKey } from "../application/update-key.ts";
+import { WorkspaceKeyChanges } from "../application/workspace-key-changes.ts";
 import { RevokeWorkspaceKey } from "../application/revoke-workspace-key.ts";
 import { SignIn } from "../application/sign-in.ts";
 import { SignOut } from "../application/sign-out.ts";
@@ -56,6 +60,10 @@ export const TOKENS = {
   createKey: Symbol.for("CreateKey") as ServiceIdentifier<CreateKey>,
   revokeKey: Symbol.for("RevokeKey") as ServiceIdentifier<RevokeKey>,
   listKeys: Symbol.for("ListKeys") as ServiceIdentifier<ListKeys>,
+  auditLog: Symbol.for("AuditLog") as ServiceIdentifier<AuditLog>,
+  rotateKey: Symbol.for("RotateKey") as ServiceIdentifier<RotateKey>,
+  updateKey: Symbol.for("UpdateKey") as ServiceIdentifier<UpdateKey>,
+  workspaceKeyChanges: Symbol.for("WorkspaceKeyChanges") as ServiceIdentifier<WorkspaceKeyChanges>,
   accountStore: Symbol.for("AccountStore") as ServiceIdentifier<AccountStore>,
   workspaceStore: Symbol.for("WorkspaceStore") as ServiceIdentifier<WorkspaceStore>,
   sessionStore: Symbol.for("SessionStore") as ServiceIdentifier<SessionStore>,
@@ -84,6 +92,7 @@ export const TOKENS = {
 export interface Infrastructure {
   readonly keys: ApiKeyStore;
   readonly limits: RateLimitStore;
+  readonly audit: AuditLog;
   readonly runner: ToolRunner;
   readonly tools: readonly AnyTool[];
   readonly clock: Clock;
@@ -114,10 +123,8 @@ export function buildContainer(infra: Infrastructure): Container {
   container.bind(TOKENS.toolCatalog).toConstantValue(catalog);
   container.bind(TOKENS.schemaValidator).toConstantValue(new AjvSchemaValidator(catalog.serverTools()));
 
-  container.bind(TOKENS.authenticateKey).toResolvedValue(
-    (keys: ApiKeyStore, clock: Clock) => new AuthenticateKey({ keys, clock, env: infra.env }),
-    [TOKENS.apiKeyStore, TOKENS.clock],
-  );
+  container.bind(TOKENS.auditLog).toConstantValue(infra.audit);
+  bindKeyUseCases(container, infra);
   container.bind(TOKENS.consumeRateLimit).toResolvedValue((limits: RateLimitStore) => new ConsumeRateLimit({ limits }), [TOKENS.rateLimitStore]);
   container.bind(TOKENS.executeTool).toResolvedValue(
     (tools: ToolCatalog, schemas: SchemaValidator, runner: ToolRunner) => new ExecuteTool({ tools, schemas, runner }),
@@ -128,16 +135,31 @@ export function buildContainer(infra: Infrastructure): Container {
       new ToolCall({ authenticateKey, consumeRateLimit, executeTool, checkPackAccess, onBug: infra.onBug }),
     [TOKENS.authenticateKey, TOKENS.consumeRateLimit, TOKENS.executeTool, TOKENS.checkPackAccess],
   );
-  container.bind(TOKENS.createKey).toResolvedValue(
-    (keys: ApiKeyStore, secrets: SecretSource, clock: Clock) => new CreateKey({ keys, secrets, clock, defaultPolicy: infra.defaultPolicy }),
-    [TOKENS.apiKeyStore, TOKENS.secretSource, TOKENS.clock],
-  );
-  container.bind(TOKENS.revokeKey).toResolvedValue((keys: ApiKeyStore, clock: Clock) => new RevokeKey({ keys, clock }), [TOKENS.apiKeyStore, TOKENS.clock]);
-  container.bind(TOKENS.listKeys).toResolvedValue((keys: ApiKeyStore) => new ListKeys({ keys }), [TOKENS.apiKeyStore]);
   bindAccountStores(container, infra);
   bindAccountUseCases(container, infra);
   bindPackUseCases(container, infra);
   return container;
+}
+
+/** Every use case that changes or reads keys shares the store, the audit log, the clock and the CSPRNG. */
+function bindKeyUseCases(container: Container, infra: Infrastructure): void {
+  const deps = [TOKENS.apiKeyStore, TOKENS.auditLog, TOKENS.clock, TOKENS.secretSource] as const;
+  const keyDeps = (keys: ApiKeyStore, audit: AuditLog, clock: Clock, secrets: SecretSource): AuditDeps & { keys: ApiKeyStore } =>
+    ({ keys, audit, clock, secrets });
+  container.bind(TOKENS.authenticateKey).toResolvedValue(
+    (keys: ApiKeyStore, audit: AuditLog, clock: Clock, secrets: SecretSource) =>
+      new AuthenticateKey({ ...keyDeps(keys, audit, clock, secrets), env: infra.env }),
+    [...deps],
+  );
+  container.bind(TOKENS.createKey).toResolvedValue(
+    (keys: ApiKeyStore, audit: AuditLog, clock: Clock, secrets: SecretSource) =>
+      new CreateKey({ ...keyDeps(keys, audit, clock, secrets), defaultPolicy: infra.defaultPolicy }),
+    [...deps],
+  );
+  container.bind(TOKENS.revokeKey).toResolvedValue((...args: Parameters<typeof keyDeps>) => new RevokeKey(keyDeps(...args)), [...deps]);
+  container.bind(TOKENS.listKeys).toResolvedValue((...args: Parameters<typeof keyDeps>) => new ListKeys(keyDeps(...args)), [...deps]);
+  container.bind(TOKENS.rotateKey).toResolvedValue((...args: Parameters<typeof keyDeps>) => new RotateKey(keyDeps(...args)), [...deps]);
+  container.bind(TOKENS.updateKey).toResolvedValue((...args: Parameters<typeof keyDeps>) => new UpdateKey(keyDeps(...args)), [...deps]);
 }
 
 /** The session API's and the dashboard's dependencies, resolved from a built container. */
@@ -158,6 +180,7 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     listWorkspacePacks: container.get(TOKENS.listWorkspacePacks),
     enableWorkspacePack: container.get(TOKENS.enableWorkspacePack),
     disableWorkspacePack: container.get(TOKENS.disableWorkspacePack),
+    workspaceKeyChanges: container.get(TOKENS.workspaceKeyChanges),
     flash: container.get(TOKENS.flashStore),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };
@@ -219,5 +242,10 @@ function bindWorkspaceKeyUseCases(container: Container): void {
   container.bind(TOKENS.revokeWorkspaceKey).toResolvedValue(
     (workspaces: WorkspaceStore, revokeKey: RevokeKey) => new RevokeWorkspaceKey({ workspaces, revokeKey }),
     [TOKENS.workspaceStore, TOKENS.revokeKey],
+  );
+  container.bind(TOKENS.workspaceKeyChanges).toResolvedValue(
+    (workspaces: WorkspaceStore, rotateKey: RotateKey, updateKey: UpdateKey, audit: AuditLog) =>
+      new WorkspaceKeyChanges({ workspaces, rotateKey, updateKey, audit }),
+    [TOKENS.workspaceStore, TOKENS.rotateKey, TOKENS.updateKey, TOKENS.auditLog],
   );
 }

@@ -1,7 +1,9 @@
-import { type ApiKey, type Environment, hashSecret, isActive, isSameHash, parseSecret } from "../domain/api-key.ts";
+import { acceptsHash, type ApiKey, type Environment, hashSecret, isActive, isExpiredAt, parseSecret } from "../domain/api-key.ts";
 import { type DomainError, unauthorized } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
-import type { ApiKeyStore, Clock } from "./ports.ts";
+import { noteExpiry } from "./note-expiry.ts";
+import type { ApiKeyStore } from "./ports.ts";
+import type { AuditDeps } from "./record-audit.ts";
 
 export interface AuthenticateKeyCommand {
   /** The raw key as sent by the client, or undefined when none was sent. */
@@ -13,7 +15,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Finds the active key of this deployment's environment that a secret belongs to. */
 export class AuthenticateKey {
-  constructor(private readonly deps: { keys: ApiKeyStore; clock: Clock; env: Environment }) {}
+  constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore; env: Environment }) {}
 
   async execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey, DomainError>> {
     const { keys, clock, env } = this.deps;
@@ -23,10 +25,15 @@ export class AuthenticateKey {
     if (parsed.env !== env) return err(unauthorized("environment"));
     const secretHash = hashSecret(cmd.secret);
     const key = await keys.findByHash(secretHash);
-    if (!key || !isSameHash(key.secretHash, secretHash)) return err(unauthorized("unknown"));
+    const now = clock.now();
+    // The hash index keeps a rotated-away hash pointing at the key; acceptsHash ends its grace by the clock.
+    if (!key || !acceptsHash(key, secretHash, now)) return err(unauthorized("unknown"));
     if (!isActive(key)) return err(unauthorized("revoked"));
     if (key.env !== env) return err(unauthorized("environment"));
-    const now = clock.now();
+    if (isExpiredAt(key, now)) {
+      await noteExpiry(this.deps, key);
+      return err(unauthorized("expired"));
+    }
     if (key.lastUsedAt === null || now - key.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
       await this.touch(key.id, now);
     }

@@ -1,11 +1,14 @@
 import {
-  type ApiKey, type ApiKeySummary, composeSecret, displayPrefix, ENVIRONMENTS, type Environment, hashSecret,
+  type ApiKey, type ApiKeySummary, type KeyScopes, displayPrefix, ENVIRONMENTS, type Environment, hashSecret,
   type RateLimitPolicy, toBase62, toKeySummary,
 } from "../domain/api-key.ts";
 import { type DomainError, type InputIssue, invalidInput } from "../domain/errors.ts";
 import { toPolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
-import type { ApiKeyStore, Clock, SecretSource } from "./ports.ts";
+import type { AuditActor } from "../domain/audit.ts";
+import type { ApiKeyStore, AuditLog, Clock, SecretSource } from "./ports.ts";
+import { recordAudit } from "./record-audit.ts";
+import { checkScopes, mintSecret } from "./key-fields.ts";
 
 export interface CreateKeyCommand {
   readonly name: string;
@@ -14,6 +17,12 @@ export interface CreateKeyCommand {
   readonly limit?: number;
   readonly windowSeconds?: number;
   readonly workspaceId?: string | null;
+  /** Seconds from now until the key is refused; never when absent. */
+  readonly expiresInSeconds?: number;
+  /** Tool ids and/or categories the key may call; every tool when absent. */
+  readonly scopes?: { readonly tools?: readonly string[]; readonly categories?: readonly string[] } | null;
+  /** Who creates it, for the audit log; the CLI when absent. */
+  readonly actor?: AuditActor;
 }
 
 export interface CreateKeyOutput {
@@ -23,18 +32,29 @@ export interface CreateKeyOutput {
 }
 
 export const MAX_KEY_NAME_LENGTH = 64;
+/** Ten years: far enough for any planned expiry, near enough to stay a valid date. */
+export const MAX_EXPIRES_IN_SECONDS = 10 * 365 * 86_400;
+
+interface Checked {
+  name: string;
+  env: Environment;
+  policy: RateLimitPolicy;
+  scopes: KeyScopes | null;
+  expiresInMs: number | null;
+}
 
 /** Mints a key: a CSPRNG secret that is returned once; only its SHA-256 is stored. */
 export class CreateKey {
   constructor(
-    private readonly deps: { keys: ApiKeyStore; secrets: SecretSource; clock: Clock; defaultPolicy: RateLimitPolicy },
+    private readonly deps: { keys: ApiKeyStore; audit: AuditLog; secrets: SecretSource; clock: Clock; defaultPolicy: RateLimitPolicy },
   ) {}
 
   async execute(cmd: CreateKeyCommand): Promise<Result<CreateKeyOutput, DomainError>> {
     const checked = this.check(cmd);
     if (!checked.ok) return checked;
-    const { name, env, policy } = checked.value;
-    const secret = composeSecret(env, this.randomBody());
+    const { name, env, policy, scopes, expiresInMs } = checked.value;
+    const secret = mintSecret(this.deps.secrets, env);
+    const now = this.deps.clock.now();
     const key: ApiKey = {
       id: `key_${this.randomId()}`,
       name,
@@ -44,15 +64,18 @@ export class CreateKey {
       status: "active",
       policy,
       workspaceId: cmd.workspaceId ?? null,
-      createdAt: this.deps.clock.now(),
+      createdAt: now,
       lastUsedAt: null,
       revokedAt: null,
+      expiresAt: expiresInMs === null ? null : now + expiresInMs,
+      scopes,
     };
     await this.deps.keys.save(key);
-    return ok({ key: toKeySummary(key), secret });
+    await recordAudit(this.deps, { type: "key.created", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id });
+    return ok({ key: toKeySummary(key, now), secret });
   }
 
-  private check(cmd: CreateKeyCommand): Result<{ name: string; env: Environment; policy: RateLimitPolicy }, DomainError> {
+  private check(cmd: CreateKeyCommand): Result<Checked, DomainError> {
     const issues: InputIssue[] = [];
     const name = typeof cmd.name === "string" ? cmd.name.trim() : "";
     if (name.length < 1 || name.length > MAX_KEY_NAME_LENGTH) {
@@ -63,15 +86,13 @@ export class CreateKey {
     const fallback = this.deps.defaultPolicy;
     const policy = toPolicy(cmd.limit ?? fallback.limit, cmd.windowSeconds ?? fallback.windowMs / 1000);
     if (!policy) issues.push({ path: "/limit", message: "limit must be 1 to 10^9 and the window 1 to 86400 seconds" });
-    if (issues.length > 0 || !env || !policy) return err(invalidInput(issues));
-    return ok({ name, env, policy });
-  }
-
-  private randomBody(): string {
-    for (;;) {
-      const body = toBase62(this.deps.secrets.randomBytes(64), 32);
-      if (body) return body;
+    const expires = cmd.expiresInSeconds;
+    if (expires !== undefined && !(Number.isInteger(expires) && expires >= 1 && expires <= MAX_EXPIRES_IN_SECONDS)) {
+      issues.push({ path: "/expiresInSeconds", message: `must be a whole number of seconds, 1 to ${MAX_EXPIRES_IN_SECONDS}` });
     }
+    const scopes = checkScopes(cmd.scopes, issues);
+    if (issues.length > 0 || !env || !policy) return err(invalidInput(issues));
+    return ok({ name, env, policy, scopes, expiresInMs: expires === undefined ? null : expires * 1000 });
   }
 
   private randomId(): string {

@@ -21,6 +21,6 @@ export class CreateWorkspaceKey {
     const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "manage_keys");
     if (!access.ok) return access;
     const { name, env, limit, windowSeconds, workspaceId } = cmd;
-    return this.deps.createKey.execute({ name, env, limit, windowSeconds, workspaceId });
+    return this.deps.createKey.execute({ name, env, limit, windowSeconds, workspaceId, actor: { accountId: cmd.accountId } });
   }
 }

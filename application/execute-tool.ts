@@ -1,4 +1,5 @@
-import { clientOnlyTool, type DomainError, invalidInput, toolNotFound } from "../domain/errors.ts";
+import { allowsTool, type ApiKey } from "../domain/api-key.ts";
+import { clientOnlyTool, type DomainError, forbiddenTool, invalidInput, toolNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { SchemaValidator, ToolCatalog, ToolRunner } from "./ports.ts";
 
@@ -6,6 +7,8 @@ export interface ExecuteToolCommand {
   readonly toolId: string;
   /** The request's `input` object; defaults are applied to it in place. */
   readonly input: Record<string, unknown>;
+  /** The calling key: a scoped key may run only the tools its scope names (403 forbidden_tool otherwise). */
+  readonly key?: Pick<ApiKey, "scopes">;
 }
 
 export interface ExecuteToolOutput {
@@ -21,6 +24,7 @@ export class ExecuteTool {
     const { tools, schemas, runner } = this.deps;
     const tool = tools.find(cmd.toolId);
     if (!tool) return err(toolNotFound(cmd.toolId));
+    if (cmd.key && !allowsTool(cmd.key, tool)) return err(forbiddenTool(tool.id));
     if (tool.clientOnly) return err(clientOnlyTool(tool.id));
     const issues = schemas.validateInput(tool, cmd.input);
     if (issues.length > 0) return err(invalidInput(issues));

@@ -1,5 +1,6 @@
 import type { ApiKey } from "../domain/api-key.ts";
 import type { Account } from "../domain/account.ts";
+import type { AuditEvent } from "../domain/audit.ts";
 import type { DomainError, InputIssue } from "../domain/errors.ts";
 import type { WindowHit } from "../domain/rate-limit.ts";
 import type { Result } from "../domain/result.ts";
@@ -127,4 +128,12 @@ export interface WorkspacePackStore {
   enable(workspaceId: string, packId: string): Promise<readonly string[]>;
   /** Removes the pack; a no-op when not enabled. Returns the list after. */
   disable(workspaceId: string, packId: string): Promise<readonly string[]>;
+}
+
+/** Where audit events live, per workspace (keys of no workspace under null). Throws when storage is unreachable. */
+export interface AuditLog {
+  /** Appends one event; never replaces another (ids are unique). */
+  record(event: AuditEvent): Promise<void>;
+  /** The workspace's events, newest first, at most `limit`. */
+  list(workspaceId: string | null, limit?: number): Promise<readonly AuditEvent[]>;
 }

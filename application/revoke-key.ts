@@ -1,24 +1,32 @@
 import { type ApiKeySummary, revoke, toKeySummary } from "../domain/api-key.ts";
+import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, keyNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
-import type { ApiKeyStore, Clock } from "./ports.ts";
+import type { ApiKeyStore } from "./ports.ts";
+import { type AuditDeps, recordAudit } from "./record-audit.ts";
 
 export interface RevokeKeyCommand {
   readonly id: string;
   /** When given, only a key of this workspace may be revoked; others look unknown. */
   readonly workspaceId?: string;
+  /** Who revokes it, for the audit log; the CLI when absent. */
+  readonly actor?: AuditActor;
 }
 
-/** Revokes a key at once; revoking twice is harmless and keeps the first revocation time. */
+/** Revokes a key at once; revoking twice is harmless and keeps the first revocation time (and one audit event). */
 export class RevokeKey {
-  constructor(private readonly deps: { keys: ApiKeyStore; clock: Clock }) {}
+  constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore }) {}
 
   async execute(cmd: RevokeKeyCommand): Promise<Result<ApiKeySummary, DomainError>> {
     const key = await this.deps.keys.findById(cmd.id);
     if (!key) return err(keyNotFound(cmd.id));
     if (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId) return err(keyNotFound(cmd.id));
-    const revoked = revoke(key, this.deps.clock.now());
-    if (revoked !== key) await this.deps.keys.save(revoked);
-    return ok(toKeySummary(revoked));
+    const now = this.deps.clock.now();
+    const revoked = revoke(key, now);
+    if (revoked !== key) {
+      await this.deps.keys.save(revoked);
+      await recordAudit(this.deps, { type: "key.revoked", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id });
+    }
+    return ok(toKeySummary(revoked, now));
   }
 }

@@ -18,6 +18,6 @@ export class RevokeWorkspaceKey {
   async execute(cmd: RevokeWorkspaceKeyCommand): Promise<Result<ApiKeySummary, DomainError>> {
     const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "manage_keys");
     if (!access.ok) return access;
-    return this.deps.revokeKey.execute({ id: cmd.keyId, workspaceId: cmd.workspaceId });
+    return this.deps.revokeKey.execute({ id: cmd.keyId, workspaceId: cmd.workspaceId, actor: { accountId: cmd.accountId } });
   }
 }

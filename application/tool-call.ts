@@ -64,7 +64,7 @@ export class ToolCall {
     }
     const access = await this.deps.checkPackAccess?.execute({ key: call.key, toolId });
     if (access && !access.ok) return errorAnswer(access.error, call.headers);
-    const result = await this.deps.executeTool.execute({ toolId, input });
+    const result = await this.deps.executeTool.execute({ toolId, input, key: call.key });
     return result.ok ? successAnswer({ output: result.value.output }, 200, call.headers) : errorAnswer(result.error, call.headers);
   }
 

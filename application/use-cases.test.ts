@@ -29,12 +29,13 @@ function setup() {
   const clock = new FixedClock(Date.UTC(2026, 0, 1));
   const storage = openMemoryStorage(clock);
   const keys = storage.keys;
-  const createKey = new CreateKey({ keys, secrets: new CryptoSecretSource(), clock, defaultPolicy: { limit: 5, windowMs: 60_000 } });
+  const deps = { keys, audit: storage.audit, clock, secrets: new CryptoSecretSource() };
+  const createKey = new CreateKey({ ...deps, defaultPolicy: { limit: 5, windowMs: 60_000 } });
   return {
     clock, keys, createKey,
-    authenticate: new AuthenticateKey({ keys, clock, env: "development" }),
-    revokeKey: new RevokeKey({ keys, clock }),
-    listKeys: new ListKeys({ keys }),
+    authenticate: new AuthenticateKey({ ...deps, env: "development" }),
+    revokeKey: new RevokeKey(deps),
+    listKeys: new ListKeys(deps),
     consume: new ConsumeRateLimit({ limits: storage.limits }),
   };
 }

@@ -24,7 +24,24 @@ export interface ApiKey {
   readonly createdAt: number;
   readonly lastUsedAt: number | null;
   readonly revokedAt: number | null;
+  /** Epoch ms after which the key is refused; null or absent: never. */
+  readonly expiresAt?: number | null;
+  /** What the key may call; null or absent: every tool. */
+  readonly scopes?: KeyScopes | null;
+  /** The hash of the secret replaced by the last rotation, accepted until `previousSecretExpiresAt`. */
+  readonly previousSecretHash?: string | null;
+  readonly previousSecretExpiresAt?: number | null;
+  /** Set once the `key.expired` audit event has been written. */
+  readonly expiryRecorded?: boolean;
 }
+
+/** A key limited to these tool ids and/or categories (a tool matching either is allowed). */
+export interface KeyScopes {
+  readonly tools: readonly string[];
+  readonly categories: readonly string[];
+}
+
+export type KeyStatus = "active" | "revoked" | "expired";
 
 const ENV_TAGS: Record<Environment, string> = { development: "dev", staging: "stg", production: "live" };
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -95,6 +112,42 @@ export function isSameHash(a: string, b: string): boolean {
 
 export const isActive = (key: ApiKey): boolean => key.status === "active";
 
+/** Revoked wins over expired: a revocation is a deliberate act worth showing. */
+export function statusAt(key: ApiKey, now: number): KeyStatus {
+  if (key.status === "revoked") return "revoked";
+  return isExpiredAt(key, now) ? "expired" : "active";
+}
+
+export const isExpiredAt = (key: ApiKey, now: number): boolean =>
+  key.expiresAt !== undefined && key.expiresAt !== null && now >= key.expiresAt;
+
+/**
+ * Whether `secretHash` is the key's current secret, or its previous one still inside the rotation grace.
+ * Both comparisons run in constant time; the grace ends exactly at `previousSecretExpiresAt` (refused from then on).
+ */
+export function acceptsHash(key: ApiKey, secretHash: string, now: number): boolean {
+  if (isSameHash(key.secretHash, secretHash)) return true;
+  const previous = key.previousSecretHash;
+  const until = key.previousSecretExpiresAt;
+  return typeof previous === "string" && typeof until === "number" && now < until && isSameHash(previous, secretHash);
+}
+
+/** A new current secret; the old one stays accepted for `graceMs` (0: refused at once). */
+export const rotate = (key: ApiKey, newSecretHash: string, prefix: string, now: number, graceMs: number): ApiKey => ({
+  ...key,
+  secretHash: newSecretHash,
+  prefix,
+  previousSecretHash: graceMs > 0 ? key.secretHash : null,
+  previousSecretExpiresAt: graceMs > 0 ? now + graceMs : null,
+});
+
+/** Whether a key's scope lets it call a tool of this id and category. */
+export function allowsTool(key: Pick<ApiKey, "scopes">, tool: { readonly id: string; readonly category: string }): boolean {
+  const scopes = key.scopes;
+  if (!scopes) return true;
+  return scopes.tools.includes(tool.id) || scopes.categories.includes(tool.category);
+}
+
 export const revoke = (key: ApiKey, now: number): ApiKey =>
   key.status === "revoked" ? key : { ...key, status: "revoked", revokedAt: now };
 
@@ -104,7 +157,9 @@ export interface ApiKeySummary {
   readonly name: string;
   readonly env: Environment;
   readonly prefix: string;
-  readonly status: "active" | "revoked";
+  readonly status: KeyStatus;
+  readonly expiresAt: string | null;
+  readonly scopes: KeyScopes | null;
   readonly limit: number;
   readonly windowSeconds: number;
   readonly workspaceId: string | null;
@@ -112,13 +167,19 @@ export interface ApiKeySummary {
   readonly lastUsedAt: string | null;
 }
 
-export function toKeySummary(key: ApiKey): ApiKeySummary {
+const isoOrNull = (ms: number | null | undefined): string | null =>
+  ms === null || ms === undefined ? null : new Date(ms).toISOString();
+
+/** `now` decides whether an unrevoked key shows as expired. */
+export function toKeySummary(key: ApiKey, now: number): ApiKeySummary {
   return {
     id: key.id,
     name: key.name,
     env: key.env,
     prefix: key.prefix,
-    status: key.status,
+    status: statusAt(key, now),
+    expiresAt: isoOrNull(key.expiresAt),
+    scopes: key.scopes ?? null,
     limit: key.policy.limit,
     windowSeconds: key.policy.windowMs / 1000,
     workspaceId: key.workspaceId,

@@ -5,7 +5,7 @@ export interface InputIssue {
 }
 
 /** Why a key was refused; kept for logs only, the wire always shows one identical body. */
-export type UnauthorizedReason = "missing" | "malformed" | "checksum" | "unknown" | "revoked" | "environment" | "session";
+export type UnauthorizedReason = "missing" | "malformed" | "checksum" | "unknown" | "revoked" | "expired" | "environment" | "session";
 
 /** Every expected failure of the core, as plain data. `code` is the wire `error_code`. */
 export type DomainError =
@@ -13,6 +13,7 @@ export type DomainError =
   | { readonly code: "invalid_credentials"; readonly message: string }
   | { readonly code: "forbidden"; readonly message: string }
   | { readonly code: "pack_not_enabled"; readonly message: string }
+  | { readonly code: "forbidden_tool"; readonly message: string }
   | { readonly code: "conflict"; readonly message: string }
   | { readonly code: "not_found"; readonly message: string }
   | { readonly code: "invalid_request"; readonly message: string }
@@ -46,6 +47,12 @@ export const invalidCredentials = (): DomainError => ({
 });
 
 export const forbidden = (message = "You do not have access to this resource."): DomainError => ({ code: "forbidden", message });
+
+/** The key's scope does not include the tool; said only after auth and the rate limit. */
+export const forbiddenTool = (id: string): DomainError => ({
+  code: "forbidden_tool",
+  message: `This API key's scope does not include the tool '${id}'.`,
+});
 
 export const conflict = (message: string): DomainError => ({ code: "conflict", message });
 

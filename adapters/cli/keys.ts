@@ -9,9 +9,12 @@ import { SystemClock } from "../system.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
 const USAGE = `Usage:
-  keys create --name NAME [--env ENV] [--limit N] [--window SECONDS] [--workspace ID] [--json]
+  keys create --name NAME [--env ENV] [--limit N] [--window SECONDS] [--expires-in SECONDS]
+              [--tools ID,ID] [--categories CAT,CAT] [--workspace ID] [--json]
   keys list [--json]
-  keys revoke ID`;
+  keys revoke ID
+  keys rotate ID [--grace SECONDS] [--json]
+  keys update ID [--name NAME] [--limit N] [--window SECONDS] [--json]`;
 
 /** Thrown for a usage or input problem: printed without a stack, exit code 2. */
 class UsageError extends Error {}
@@ -26,7 +29,11 @@ async function main(argv: string[]): Promise<number> {
       env: { type: "string" },
       limit: { type: "string" },
       window: { type: "string" },
+      "expires-in": { type: "string" },
+      tools: { type: "string" },
+      categories: { type: "string" },
       workspace: { type: "string" },
+      grace: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -51,6 +58,8 @@ async function main(argv: string[]): Promise<number> {
         env: values.env ?? config.appEnv,
         limit: toNumber("--limit", values.limit),
         windowSeconds: toNumber("--window", values.window),
+        expiresInSeconds: toNumber("--expires-in", values["expires-in"]),
+        scopes: toScopes(values.tools, values.categories),
         workspaceId: values.workspace ?? null,
       });
       if (!result.ok) throw new UsageError(describe(result.error));
@@ -70,6 +79,24 @@ async function main(argv: string[]): Promise<number> {
       print(values.json, result.value, () => `Revoked ${result.value.id} (${result.value.name}).`);
       return 0;
     }
+    if (command === "rotate" && rest.length === 1) {
+      const result = await container.get(TOKENS.rotateKey).execute({ id: rest[0], graceSeconds: toNumber("--grace", values.grace) });
+      if (!result.ok) throw new UsageError(describe(result.error));
+      const { key, secret, previousSecretExpiresAt } = result.value;
+      print(values.json, { ...key, secret, previousSecretExpiresAt }, () =>
+        `Rotated ${key.id} (${key.name})\n\n  ${secret}\n\nStore this secret now: it is shown only once.\n` +
+        `The previous secret ${previousSecretExpiresAt ? `works until ${previousSecretExpiresAt}` : "no longer works"}.`);
+      return 0;
+    }
+    if (command === "update" && rest.length === 1) {
+      const result = await container.get(TOKENS.updateKey).execute({
+        id: rest[0], name: values.name, limit: toNumber("--limit", values.limit), windowSeconds: toNumber("--window", values.window),
+      });
+      if (!result.ok) throw new UsageError(describe(result.error));
+      const key = result.value;
+      print(values.json, key, () => `Updated ${key.id} (${key.name}, ${key.limit}/${key.windowSeconds}s)`);
+      return 0;
+    }
     throw new UsageError(USAGE);
   } finally {
     await storage.close();
@@ -82,8 +109,18 @@ function toNumber(flag: string, raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+/** Comma-separated lists; no flag at all means an unscoped key. */
+function toScopes(tools: string | undefined, categories: string | undefined) {
+  if (tools === undefined && categories === undefined) return null;
+  const split = (raw: string | undefined) => (raw === undefined ? [] : raw.split(",").map((v) => v.trim()).filter((v) => v !== ""));
+  return { tools: split(tools), categories: split(categories) };
+}
+
 function describe(error: { message: string; details?: readonly { path: string; message: string }[] }): string {
-  const flags: Record<string, string> = { "/name": "--name", "/env": "--env", "/limit": "--limit/--window" };
+  const flags: Record<string, string> = {
+    "/name": "--name", "/env": "--env", "/limit": "--limit/--window", "/windowSeconds": "--window", "/expiresInSeconds": "--expires-in",
+    "/graceSeconds": "--grace", "/scopes": "--tools/--categories", "/scopes/tools": "--tools", "/scopes/categories": "--categories",
+  };
   return error.details ? error.details.map((d) => `${flags[d.path] ?? d.path} ${d.message}`).join("\n") : error.message;
 }
 
@@ -93,8 +130,10 @@ function print(json: boolean | undefined, value: unknown, text: () => string): v
 
 function toTable(keys: readonly ApiKeySummary[]): string {
   if (keys.length === 0) return "No keys yet. Create one with: npm run -s keys -- create --name NAME";
-  const rows = keys.map((k) => [k.id, k.name, k.env, k.prefix, k.status, `${k.limit}/${k.windowSeconds}s`, k.createdAt, k.lastUsedAt ?? "never"]);
-  const header = ["ID", "NAME", "ENV", "PREFIX", "STATUS", "LIMIT", "CREATED", "LAST USED"];
+  const rows = keys.map((k) => [
+    k.id, k.name, k.env, k.prefix, k.status, `${k.limit}/${k.windowSeconds}s`, k.expiresAt ?? "never", k.createdAt, k.lastUsedAt ?? "never",
+  ]);
+  const header = ["ID", "NAME", "ENV", "PREFIX", "STATUS", "LIMIT", "EXPIRES", "CREATED", "LAST USED"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
 }

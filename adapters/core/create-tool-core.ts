@@ -9,7 +9,8 @@ import type { SessionPolicy } from "../../domain/session.ts";
 import type { AnyTool } from "../../domain/tool.ts";
 import { corePack, type InstalledPack } from "../../domain/tool-pack.ts";
 import { packageVersion } from "../package-version.ts";
-import { buildContainer, resolveAccountDeps, TOKENS } from "../container.ts";
+import { buildContainer, memoryKeyv, resolveAccountDeps, TOKENS } from "../container.ts";
+import { KeyvAuditLog } from "../storage/keyv-audit-log.ts";
 import { openMemoryStorage } from "../storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "../system.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
@@ -75,7 +76,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   if (!policy) throw Object.assign(new Error("defaultLimit: limit must be 1 to 10^9 and windowSeconds 1 to 86400"), { code: "invalid_input" });
   const env = options.env ?? "development";
   const container = buildContainer({
-    keys: storage.keys, limits: storage.limits, runner, tools, clock, secrets: new CryptoSecretSource(), env, defaultPolicy: policy,
+    keys: storage.keys, limits: storage.limits, audit: storage.audit ?? new KeyvAuditLog(memoryKeyv), runner, tools, clock, secrets: new CryptoSecretSource(), env, defaultPolicy: policy,
     keyv: storage.keyv, packs: options.packs, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
     attemptLimits: options.attemptLimits, onBug: options.onError,
   });

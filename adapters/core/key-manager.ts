@@ -1,5 +1,5 @@
 import type { CreateKeyCommand } from "../../application/create-key.ts";
-import type { ApiKeyStore, Clock, RateLimitStore, ToolCatalog } from "../../application/ports.ts";
+import type { ApiKeyStore, AuditLog, Clock, RateLimitStore, ToolCatalog } from "../../application/ports.ts";
 import type { ToolCall } from "../../application/tool-call.ts";
 import type { ApiKeySummary, Environment, RateLimitPolicy } from "../../domain/api-key.ts";
 import type { DomainError } from "../../domain/errors.ts";
@@ -12,6 +12,8 @@ import { type buildContainer, TOKENS } from "../container.ts";
 export interface CoreStorage {
   readonly keys: ApiKeyStore;
   readonly limits: RateLimitStore;
+  /** Where key and pack events are recorded; in this process's memory when absent. */
+  readonly audit?: AuditLog;
   /** A Keyv over one namespace (accounts, workspaces, sessions); it must throw on store errors. */
   keyv?<T>(namespace: string): Keyv<T>;
   close?(): Promise<void>;

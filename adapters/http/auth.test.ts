@@ -80,7 +80,7 @@ describe("API key authentication", () => {
     expect(body).toEqual({
       status: "success",
       code: 200,
-      data: { key: { id: live.id, name: "test", env: "production", prefix: live.secret.slice(0, 12), limit: 60, windowSeconds: 60 } },
+      data: { key: { id: live.id, name: "test", env: "production", prefix: live.secret.slice(0, 12), limit: 60, windowSeconds: 60, expiresAt: null, scopes: null, workspaceId: null } },
     });
   });
 

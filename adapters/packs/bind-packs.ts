@@ -1,4 +1,5 @@
 import { CheckPackAccess } from "../../application/check-pack-access.ts";
+import { type AuditSubject, recordAudit } from "../../application/record-audit.ts";
 import type { ToolCatalog, WorkspacePackStore, WorkspaceStore } from "../../application/ports.ts";
 import { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks, type WorkspacePackDeps } from "../../application/workspace-packs.ts";
 import { CORE_PACK_ID } from "../../domain/tool-pack.ts";
@@ -16,7 +17,9 @@ export function bindPackUseCases(container: Container, infra: Infrastructure): v
     (tools: ToolCatalog, packs: WorkspacePackStore) => new CheckPackAccess({ tools, packs }),
     [TOKENS.toolCatalog, TOKENS.workspacePackStore],
   );
-  const deps = (workspaces: WorkspaceStore, packs: WorkspacePackStore): WorkspacePackDeps => ({ workspaces, packs, installed });
+  // Enabling and disabling are audit events, recorded like the key events (never a secret in them).
+  const audit = (event: AuditSubject) => recordAudit({ audit: infra.audit, clock: infra.clock, secrets: infra.secrets }, event);
+  const deps = (workspaces: WorkspaceStore, packs: WorkspacePackStore): WorkspacePackDeps => ({ workspaces, packs, installed, audit });
   const tokens = [TOKENS.workspaceStore, TOKENS.workspacePackStore] as const;
   container.bind(TOKENS.listWorkspacePacks).toResolvedValue((...d: Parameters<typeof deps>) => new ListWorkspacePacks(deps(...d)), [...tokens]);
   container.bind(TOKENS.enableWorkspacePack).toResolvedValue((...d: Parameters<typeof deps>) => new EnableWorkspacePack(deps(...d)), [...tokens]);

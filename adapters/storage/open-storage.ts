@@ -1,10 +1,11 @@
 import Keyv from "keyv";
-import type { ApiKeyStore, Clock, RateLimitStore } from "../../application/ports.ts";
+import type { ApiKeyStore, AuditLog, Clock, RateLimitStore } from "../../application/ports.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { SystemClock } from "../system.ts";
 import { CachedApiKeyStore } from "./cached-api-key-store.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
+import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
 import { PersistentRateLimitStore } from "./persistent-rate-limit-store.ts";
@@ -14,6 +15,8 @@ export interface Storage {
   readonly kind: "embedded" | "redis";
   readonly keys: ApiKeyStore;
   readonly limits: RateLimitStore;
+  /** Key (and later pack) events per workspace. */
+  readonly audit: AuditLog;
   /** A Keyv over one namespace of the same backend (accounts, sessions, …); it throws on store errors. */
   keyv<T>(namespace: string): Keyv<T>;
   close(): Promise<void>;
@@ -39,6 +42,7 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
     kind: "embedded",
     keys: new CachedApiKeyStore(new KeyvApiKeyStore(lmdb.keyv("apikeys"), lmdb.keyv("apikey-hashes"))),
     limits,
+    audit: new KeyvAuditLog((namespace) => lmdb.keyv(namespace)),
     keyv: (namespace) => lmdb.keyv(namespace),
     close: async () => {
       await limits.closeAndFlush();
@@ -55,6 +59,7 @@ export function openMemoryStorage(clock: Clock = new SystemClock()): Storage {
     kind: "embedded",
     keys: new KeyvApiKeyStore(keyv("apikeys"), keyv("apikey-hashes")),
     limits,
+    audit: new KeyvAuditLog(keyv),
     keyv,
     close: async () => limits.close(),
   };

@@ -3,6 +3,7 @@ import type { Clock } from "../../application/ports.ts";
 import type { Config } from "../config.ts";
 import { CachedApiKeyStore } from "./cached-api-key-store.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
+import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import type { Storage } from "./open-storage.ts";
 import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, describeRedis, type StorageLogger } from "./redis-connection.ts";
 import { createRedisKeyv } from "./redis-keyv-store.ts";
@@ -44,6 +45,7 @@ export async function openRedisStorage(config: Config, _clock: Clock, logger?: S
     kind: "redis",
     keys: new CachedApiKeyStore(new KeyvApiKeyStore(keyv("apikeys"), keyv("apikey-hashes")), KEY_CACHE_TTL_MS),
     limits: new RedisRateLimitStore(client, `${config.redisPrefix}ratelimit:`, deadline),
+    audit: new KeyvAuditLog(keyv),
     keyv,
     close: async () => {
       watch.stop();

@@ -2,6 +2,9 @@ import type { SessionRouteDeps } from "../session/session-deps.ts";
 import type { RouteSpec } from "../session/session-routes.ts";
 import { assetHandler } from "./assets.ts";
 import { authHandlers } from "./auth-handlers.ts";
+import { auditHandler } from "./audit-handlers.ts";
+import { editKeyHandlers } from "./edit-key-handlers.ts";
+import { rotateHandlers } from "./rotate-handlers.ts";
 import { keyHandlers } from "./key-handlers.ts";
 import { marketplaceHandlers } from "./marketplace-handlers.ts";
 import { seeOther } from "./responses.ts";
@@ -11,6 +14,8 @@ import { workspaceHandlers } from "./workspace-handlers.ts";
 export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
   const auth = authHandlers(deps);
   const keys = keyHandlers(deps);
+  const rotation = rotateHandlers(deps);
+  const edit = editKeyHandlers(deps);
   const workspaces = workspaceHandlers(deps);
   const market = marketplaceHandlers(deps);
   return [
@@ -26,6 +31,11 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["GET", "/dashboard/keys/created", keys.created],
     ["GET", "/dashboard/keys/:id/revoke", keys.confirmRevoke],
     ["POST", "/dashboard/keys/:id/revoke", keys.revoke],
+    ["GET", "/dashboard/audit", auditHandler(deps)],
+    ["GET", "/dashboard/keys/:id/edit", edit.page],
+    ["POST", "/dashboard/keys/:id/edit", edit.save],
+    ["GET", "/dashboard/keys/:id/rotate", rotation.confirm],
+    ["POST", "/dashboard/keys/:id/rotate", rotation.rotate],
     ["GET", "/dashboard/workspaces", workspaces.page],
     ["POST", "/dashboard/workspaces", workspaces.create],
     ["POST", "/dashboard/workspaces/switch", workspaces.switch],

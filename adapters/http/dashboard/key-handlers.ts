@@ -17,11 +17,14 @@ const FLASH_ID = /^[A-Za-z0-9_-]{22}$/;
 interface CreatedFlash {
   readonly key: ApiKeySummary;
   readonly secret: string;
+  /** Present when the secret comes from a rotation. */
+  readonly rotation?: { readonly previousSecretExpiresAt: string | null };
 }
 
 const NOTICES: Record<string, string> = {
   "workspace-created": "Workspace created. Keys you create now belong to it.",
   "workspace-switched": "Switched workspace.",
+  "key-updated": "Key updated. A new limit applies from the next request.",
 };
 
 /** The keys page, key creation (Post/Redirect/Get with a one-time flash), and revocation with a confirmation step. */
@@ -68,11 +71,15 @@ function createHandler(deps: SessionRouteDeps, render: Render) {
       const errors = result.error.code === "invalid_input" ? Object.fromEntries(result.error.details.map((d) => [d.path.slice(1), capitalize(d.message)])) : {};
       return render(event, context, result.error.code === "invalid_input" ? 422 : 403, { ...values, errors });
     }
-    const flashId = randomBytes(16).toString("base64url");
-    const flash: CreatedFlash = { key: result.value.key, secret: result.value.secret };
-    await deps.flash.put(`${context.session.id}:${flashId}`, JSON.stringify(flash), FLASH_TTL_MS);
-    return seeOther(`/dashboard/keys/created?f=${flashId}`);
+    return showSecretOnce(deps, context, { key: result.value.key, secret: result.value.secret });
   });
+}
+
+/** The secret into a one-time flash, then 303 to the one page that shows it (Post/Redirect/Get). */
+export async function showSecretOnce(deps: SessionRouteDeps, context: SessionContext, flash: CreatedFlash): Promise<Response> {
+  const flashId = randomBytes(16).toString("base64url");
+  await deps.flash.put(`${context.session.id}:${flashId}`, JSON.stringify(flash), FLASH_TTL_MS);
+  return seeOther(`/dashboard/keys/created?f=${flashId}`);
 }
 
 /** GET /dashboard/keys/created: the secret, once. */
@@ -82,8 +89,8 @@ function createdHandler(deps: SessionRouteDeps) {
     // Taken (deleted) on this first read: a reload or the back button finds nothing and lands on the list.
     const stored = FLASH_ID.test(flashId) ? await deps.flash.take(`${context.session.id}:${flashId}`) : undefined;
     if (!stored) return seeOther("/dashboard/keys");
-    const { key, secret } = JSON.parse(stored) as CreatedFlash;
-    return htmlResponse(keyCreatedPage(await loadChrome(deps, context, "keys"), key, secret, event.url.origin));
+    const { key, secret, rotation } = JSON.parse(stored) as CreatedFlash;
+    return htmlResponse(keyCreatedPage(await loadChrome(deps, context, "keys"), key, secret, event.url.origin, rotation));
   });
 }
 

@@ -91,7 +91,7 @@ function keySchemas(): Record<string, OpenApiSchema> {
     Environment: { type: "string", enum: [...ENVIRONMENTS] },
     CurrentKey: {
       type: "object",
-      required: ["id", "name", "env", "prefix", "limit", "windowSeconds"],
+      required: ["id", "name", "env", "prefix", "limit", "windowSeconds", "expiresAt", "scopes", "workspaceId"],
       additionalProperties: false,
       properties: {
         id: { type: "string", maxLength: 64, pattern: "^key_[0-9A-Za-z]+$" },
@@ -100,6 +100,20 @@ function keySchemas(): Record<string, OpenApiSchema> {
         prefix: { type: "string", maxLength: 16, description: "The visible start of the secret, e.g. `tk_dev_AbCd`." },
         limit: integer(1, MAX_LIMIT, "Requests per window."),
         windowSeconds: integer(1, MAX_WINDOW_SECONDS),
+        expiresAt: { type: "string", format: "date-time", maxLength: 64, nullable: true, description: "When the key stops working; null: never." },
+        scopes: ref("schemas", "KeyScopes"),
+        workspaceId: { type: "string", maxLength: 64, nullable: true, description: "The workspace the key belongs to; null: none." },
+      },
+    },
+    KeyScopes: {
+      type: "object",
+      nullable: true,
+      required: ["tools", "categories"],
+      additionalProperties: false,
+      description: "The tools the key may call: these ids and every tool of these categories. null: every tool.",
+      properties: {
+        tools: { type: "array", maxItems: 200, items: { type: "string", maxLength: 100 } },
+        categories: { type: "array", maxItems: 200, items: { type: "string", maxLength: 100 } },
       },
     },
     Health: {

@@ -13,7 +13,7 @@ interface ErrorResponseSpec {
 const ERROR_RESPONSES: Record<number, ErrorResponseSpec> = {
   400: { code: "invalid_request", name: "BadRequest", description: "The body is not JSON, not an object with an object member `input`, or the tool runs only in a browser.", message: 'The body must be a JSON object with an object member "input".' },
   401: { code: "unauthorized", name: "Unauthorized", description: "No valid credentials. Every missing, malformed, unknown, revoked or other-environment key gets this same body.", message: "A valid API key is required." },
-  403: { code: "forbidden", name: "Forbidden", description: "Signed in, but the resource belongs to others, or the `X-CSRF-Token` header is missing or wrong.", message: "You do not have access to this resource." },
+  403: { code: "forbidden", name: "Forbidden", description: "Signed in, but the resource belongs to others, or the `X-CSRF-Token` header is missing or wrong; on the execute routes, `forbidden_tool`: the key's scope does not include the tool.", message: "You do not have access to this resource." },
   404: { code: "not_found", name: "NotFound", description: "No such tool, route, workspace or key.", message: "Not found." },
   409: { code: "conflict", name: "Conflict", description: "The email address is already taken.", message: "An account with this email already exists." },
   413: { code: "payload_too_large", name: "PayloadTooLarge", description: "The body is larger than the deployment's `MAX_BODY_BYTES` (1 MiB by default).", message: "The request body is larger than 1048576 bytes." },

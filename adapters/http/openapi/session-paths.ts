@@ -1,4 +1,5 @@
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../domain/account.ts";
+import { AUDIT_EVENT_TYPES } from "../../../domain/audit.ts";
 import { MAX_WORKSPACE_NAME_LENGTH, ROLES } from "../../../domain/workspace.ts";
 import { ref, successOf } from "./components.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
@@ -11,7 +12,9 @@ const SESSION = [{ SessionCookie: [] }];
 const SESSION_WITH_CSRF = [{ SessionCookie: [], CsrfToken: [] }];
 const id = (description: string) => ({ type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", description });
 const text = (maxLength: number, extra: Record<string, unknown> = {}) => ({ type: "string", maxLength, ...extra });
-const object = (required: string[], properties: Record<string, unknown>): OpenApiSchema => ({ type: "object", required, properties });
+/** OpenAPI 3.0 forbids an empty `required`, so an all-optional object has none. */
+const object = (required: string[], properties: Record<string, unknown>): OpenApiSchema =>
+  required.length > 0 ? { type: "object", required, properties } : { type: "object", properties };
 const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
 const data = (properties: Record<string, unknown>) => object(Object.keys(properties), properties);
 const answer = (description: string, schema: OpenApiSchema, status = 200, setsCookie = false) => ({
@@ -46,24 +49,37 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
       createdAt: timestamp,
     }),
     Member: object(["accountId", "email", "role"], { accountId: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), role: { type: "string", enum: [...ROLES] } }),
-    KeySummary: object(["id", "name", "env", "prefix", "status", "limit", "windowSeconds", "workspaceId", "createdAt", "lastUsedAt"], {
+    KeySummary: object(["id", "name", "env", "prefix", "status", "expiresAt", "scopes", "limit", "windowSeconds", "workspaceId", "createdAt", "lastUsedAt"], {
       id: id("The key id."),
       name: text(64),
       env: ref("schemas", "Environment"),
       prefix: text(16),
-      status: { type: "string", enum: ["active", "revoked"] },
+      status: { type: "string", enum: ["active", "revoked", "expired"] },
+      expiresAt: { ...timestamp, nullable: true, description: "When the key stops working; null: never." },
+      scopes: ref("schemas", "KeyScopes"),
       limit: { type: "integer", format: "int32", minimum: 1, maximum: 1_000_000_000 },
       windowSeconds: { type: "integer", format: "int32", minimum: 1, maximum: 86_400 },
       workspaceId: { ...id("The workspace the key belongs to; null for keys made with the CLI."), nullable: true },
       createdAt: timestamp,
       lastUsedAt: { ...timestamp, nullable: true },
     }),
+    AuditEvent: object(["id", "at", "type", "actor", "workspaceId"], {
+      id: id("The event id."),
+      at: timestamp,
+      type: { type: "string", enum: [...AUDIT_EVENT_TYPES] },
+      actor: { type: "object", description: "`{\"accountId\"}` for a dashboard account, `{\"cli\":true}` for the CLI, `{\"system\":true}` for an expiry the server noticed.",
+        properties: { accountId: id("The account id."), cli: { type: "boolean" }, system: { type: "boolean" } } },
+      workspaceId: { ...id("The workspace."), nullable: true },
+      keyId: id("The key, for key events."),
+      packId: id("The pack, for pack events."),
+      changes: { type: "array", maxItems: 10, items: text(32), description: "For key.updated: the names of the changed fields." },
+    }),
   };
 }
 
 /** Operations of the session API: sign-up/in/out, the session, workspaces, members and keys. */
 export function sessionOperations(): Operation[] {
-  return [...authOperations(), ...workspaceOperations()];
+  return [...authOperations(), ...workspaceOperations(), ...keyChangeOperations()];
 }
 
 const account = ref("schemas", "Account");
@@ -116,6 +132,40 @@ function workspaceOperations(): Operation[] {
     operation("revokeWorkspaceKey", "Workspaces", "Revoke a key", "The key gets 401 at once. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
       parameters: [workspaceId, keyId],
       responses: { "200": answer("Revoked: `status` is `revoked`.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses([400, 401, 403, 404, 413, 415, 500, 503], { metered: false }) },
+    }),
+  ];
+}
+
+/** Rotate, update and the audit list (issue 14). */
+function keyChangeOperations(): Operation[] {
+  const changeErrors = [400, 401, 403, 404, 413, 415, 422, 500, 503];
+  const timestamp = text(64, { format: "date-time" });
+  return [
+    operation("rotateWorkspaceKey", "Workspaces", "Rotate a key",
+      "A new secret for the same key id (name, limit, scope, workspace kept). The old secret keeps working for `graceSeconds` (default 86400, 0 to 604800), then gets the identical 401. The new secret is in this answer only. A body is optional.", SESSION_WITH_CSRF, {
+      parameters: [workspaceId, keyId],
+      requestBody: { required: false, content: { "application/json": { schema: object([], { graceSeconds: { type: "integer", format: "int32", minimum: 0, maximum: 604_800, default: 86_400 } }) } } },
+      responses: {
+        "200": answer("Rotated.", data({
+          key: ref("schemas", "KeySummary"),
+          secret: text(64, { description: "The new secret, shown this once.", format: "password" }),
+          previousSecretExpiresAt: { ...timestamp, nullable: true, description: "When the old secret stops working; null with a grace of 0." },
+        })),
+        ...errorResponses(changeErrors, { metered: false }),
+      },
+    }),
+    operation("updateWorkspaceKey", "Workspaces", "Change a key", "Name, limit and window, without a new secret; a new limit applies from the next request.", SESSION_WITH_CSRF, {
+      parameters: [workspaceId, keyId],
+      requestBody: body(object([], {
+        name: text(64, { minLength: 1 }),
+        limit: { type: "integer", format: "int32", minimum: 1, maximum: 1_000_000_000 },
+        windowSeconds: { type: "integer", format: "int32", minimum: 1, maximum: 86_400 },
+      })),
+      responses: { "200": answer("The changed key.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses(changeErrors, { metered: false }) },
+    }),
+    operation("listWorkspaceAudit", "Workspaces", "List a workspace's audit events", "Key (and pack) events, newest first; never a secret.", SESSION, {
+      parameters: [workspaceId],
+      responses: { "200": answer("The events.", data({ events: list(ref("schemas", "AuditEvent")) })), ...errorResponses([401, 403, 404, 500, 503], { metered: false }) },
     }),
   ];
 }

@@ -10,7 +10,8 @@ export function toPascalCase(id: string): string {
 }
 
 /** The statuses every execute route can answer besides 200. */
-const EXECUTE_ERRORS = [400, 401, 413, 415, 422, 429, 500, 503] as const;
+/** 403 is `forbidden_tool`: a scoped key calling a tool outside its scope (after auth and the rate limit). */
+const EXECUTE_ERRORS = [400, 401, 403, 413, 415, 422, 429, 500, 503] as const;
 const TOOL_ID = { type: "string", minLength: 1, maxLength: 64, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" };
 
 /** Per server tool: its input and output (converted to OpenAPI 3.0), the request body and the success envelope. */

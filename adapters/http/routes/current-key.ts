@@ -11,5 +11,8 @@ export const currentKeyHandler: KeyedHandler = (_event, { key, headers }) =>
       prefix: key.prefix,
       limit: key.policy.limit,
       windowSeconds: key.policy.windowMs / 1000,
+      expiresAt: typeof key.expiresAt === "number" ? new Date(key.expiresAt).toISOString() : null,
+      scopes: key.scopes ?? null,
+      workspaceId: key.workspaceId,
     },
   }, 200, headers);

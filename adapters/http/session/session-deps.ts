@@ -14,6 +14,7 @@ import type { SignOut } from "../../../application/sign-out.ts";
 import type { SignUp } from "../../../application/sign-up.ts";
 import type { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks } from "../../../application/workspace-packs.ts";
 import type { SwitchWorkspace } from "../../../application/switch-workspace.ts";
+import type { WorkspaceKeyChanges } from "../../../application/workspace-key-changes.ts";
 import type { Environment, RateLimitPolicy } from "../../../domain/api-key.ts";
 
 /** The use cases behind the session API and the dashboard, and the defaults the key form shows. */
@@ -34,6 +35,8 @@ export interface AccountDeps {
   readonly listWorkspacePacks: ListWorkspacePacks;
   readonly enableWorkspacePack: EnableWorkspacePack;
   readonly disableWorkspacePack: DisableWorkspacePack;
+  /** Rotate, update and the audit list. */
+  readonly workspaceKeyChanges: WorkspaceKeyChanges;
   /** Carries a new key's secret from the create POST to the one GET that shows it. */
   readonly flash: FlashStore;
   /** The environment this deployment serves: the key form's default. */

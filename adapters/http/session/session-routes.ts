@@ -1,6 +1,7 @@
 import type { H3Event } from "h3";
 import { authRoutes } from "./auth-routes.ts";
 import type { SessionRouteDeps } from "./session-deps.ts";
+import { keyChangeRoutes } from "./key-change-routes.ts";
 import { workspaceRoutes } from "./workspace-routes.ts";
 
 /** One route: method, path and handler, registered by createApp's `route()`. */
@@ -10,6 +11,7 @@ export type RouteSpec = readonly ["GET" | "POST" | "PATCH" | "DELETE", string, (
 export function sessionApiHandlers(deps: SessionRouteDeps) {
   const auth = authRoutes(deps);
   const workspaces = workspaceRoutes(deps);
+  const keyChanges = keyChangeRoutes(deps);
   return {
     signUp: auth.signUp,
     signIn: auth.signIn,
@@ -21,5 +23,8 @@ export function sessionApiHandlers(deps: SessionRouteDeps) {
     listMembers: workspaces.members,
     listWorkspaceKeys: workspaces.keys,
     revokeWorkspaceKey: workspaces.revokeKey,
+    rotateWorkspaceKey: keyChanges.rotate,
+    updateWorkspaceKey: keyChanges.update,
+    listWorkspaceAudit: keyChanges.audit,
   } satisfies Record<string, RouteSpec[2]>;
 }

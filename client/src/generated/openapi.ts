@@ -2549,6 +2549,26 @@ export interface paths {
         patch: operations["renameWorkspace"];
         trace?: never;
     };
+    "/workspaces/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workspace's audit events
+         * @description Key (and pack) events, newest first; never a secret.
+         */
+        get: operations["listWorkspaceAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{id}/keys": {
         parameters: {
             query?: never;
@@ -2569,6 +2589,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{id}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a key
+         * @description Name, limit and window, without a new secret; a new limit applies from the next request.
+         */
+        patch: operations["updateWorkspaceKey"];
+        trace?: never;
+    };
     "/workspaces/{id}/keys/{keyId}/revoke": {
         parameters: {
             query?: never;
@@ -2583,6 +2623,26 @@ export interface paths {
          * @description The key gets 401 at once. A body is optional; if sent, it must be JSON.
          */
         post: operations["revokeWorkspaceKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/keys/{keyId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a key
+         * @description A new secret for the same key id (name, limit, scope, workspace kept). The old secret keeps working for `graceSeconds` (default 86400, 0 to 604800), then gets the identical 401. The new secret is in this answer only. A body is optional.
+         */
+        post: operations["rotateWorkspaceKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2781,6 +2841,29 @@ export interface components {
             data?: {
                 output: components["schemas"]["AspectRatioCalculatorOutput"];
             };
+        };
+        AuditEvent: {
+            /** @description `{"accountId"}` for a dashboard account, `{"cli":true}` for the CLI, `{"system":true}` for an expiry the server noticed. */
+            actor: {
+                /** @description The account id. */
+                accountId?: string;
+                cli?: boolean;
+                system?: boolean;
+            };
+            /** Format: date-time */
+            at: string;
+            /** @description For key.updated: the names of the changed fields. */
+            changes?: string[];
+            /** @description The event id. */
+            id: string;
+            /** @description The key, for key events. */
+            keyId?: string;
+            /** @description The pack, for pack events. */
+            packId?: string;
+            /** @enum {string} */
+            type: "key.created" | "key.rotated" | "key.revoked" | "key.updated" | "key.expired" | "pack.enabled" | "pack.disabled";
+            /** @description The workspace. */
+            workspaceId: string | null;
         };
         /** Barcode Generator input */
         BarcodeGeneratorInput: {
@@ -3198,6 +3281,11 @@ export interface components {
         };
         CurrentKey: {
             env: components["schemas"]["Environment"];
+            /**
+             * Format: date-time
+             * @description When the key stops working; null: never.
+             */
+            expiresAt: string | null;
             id: string;
             /**
              * Format: int32
@@ -3207,8 +3295,11 @@ export interface components {
             name: string;
             /** @description The visible start of the secret, e.g. `tk_dev_AbCd`. */
             prefix: string;
+            scopes: components["schemas"]["KeyScopes"];
             /** Format: int32 */
             windowSeconds: number;
+            /** @description The workspace the key belongs to; null: none. */
+            workspaceId: string | null;
         };
         /** Data Size Converter input */
         DataSizeConverterInput: {
@@ -4281,10 +4372,20 @@ export interface components {
                 output: components["schemas"]["JwtVerifyOutput"];
             };
         };
+        /** @description The tools the key may call: these ids and every tool of these categories. null: every tool. */
+        KeyScopes: {
+            categories: string[];
+            tools: string[];
+        } | null;
         KeySummary: {
             /** Format: date-time */
             createdAt: string;
             env: components["schemas"]["Environment"];
+            /**
+             * Format: date-time
+             * @description When the key stops working; null: never.
+             */
+            expiresAt: string | null;
             /** @description The key id. */
             id: string;
             /** Format: date-time */
@@ -4293,8 +4394,9 @@ export interface components {
             limit: number;
             name: string;
             prefix: string;
+            scopes: components["schemas"]["KeyScopes"];
             /** @enum {string} */
-            status: "active" | "revoked";
+            status: "active" | "revoked" | "expired";
             /** Format: int32 */
             windowSeconds: number;
             /** @description The workspace the key belongs to; null for keys made with the CLI. */
@@ -6109,9 +6211,30 @@ export interface components {
                 "application/json": components["schemas"]["Error409"];
             };
         };
-        /** @description Signed in, but the resource belongs to others, or the `X-CSRF-Token` header is missing or wrong. */
+        /** @description Signed in, but the resource belongs to others, or the `X-CSRF-Token` header is missing or wrong; on the execute routes, `forbidden_tool`: the key's scope does not include the tool. */
         Forbidden: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": 403,
+                 *       "error_code": "forbidden",
+                 *       "message": "You do not have access to this resource."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error403"];
+            };
+        };
+        /** @description Signed in, but the resource belongs to others, or the `X-CSRF-Token` header is missing or wrong; on the execute routes, `forbidden_tool`: the key's scope does not include the tool. */
+        ForbiddenWithRateLimit: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6681,6 +6804,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             404: components["responses"]["NotFoundWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
@@ -6719,6 +6843,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -6755,6 +6880,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -6791,6 +6917,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -6828,6 +6955,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -6864,6 +6992,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -6901,6 +7030,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -6937,6 +7067,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -6973,6 +7104,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7009,6 +7141,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7046,6 +7179,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7083,6 +7217,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7119,6 +7254,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7155,6 +7291,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7191,6 +7328,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7227,6 +7365,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7263,6 +7402,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7299,6 +7439,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7335,6 +7476,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7372,6 +7514,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7408,6 +7551,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7444,6 +7588,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7480,6 +7625,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7516,6 +7662,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7552,6 +7699,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7588,6 +7736,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7624,6 +7773,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7660,6 +7810,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7696,6 +7847,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7732,6 +7884,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7768,6 +7921,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7804,6 +7958,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7840,6 +7995,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7876,6 +8032,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7912,6 +8069,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7948,6 +8106,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -7984,6 +8143,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8020,6 +8180,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8056,6 +8217,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8092,6 +8254,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8128,6 +8291,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8165,6 +8329,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8202,6 +8367,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8239,6 +8405,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8276,6 +8443,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8313,6 +8481,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8350,6 +8519,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8387,6 +8557,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8424,6 +8595,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8460,6 +8632,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8496,6 +8669,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8532,6 +8706,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8568,6 +8743,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8604,6 +8780,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8640,6 +8817,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8676,6 +8854,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8712,6 +8891,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8749,6 +8929,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8786,6 +8967,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8822,6 +9004,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8858,6 +9041,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8894,6 +9078,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8930,6 +9115,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -8966,6 +9152,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9003,6 +9190,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9040,6 +9228,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9076,6 +9265,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9112,6 +9302,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9148,6 +9339,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9185,6 +9377,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9221,6 +9414,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9257,6 +9451,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9294,6 +9489,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9330,6 +9526,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9367,6 +9564,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9403,6 +9601,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9439,6 +9638,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9475,6 +9675,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9512,6 +9713,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9548,6 +9750,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9584,6 +9787,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9620,6 +9824,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9657,6 +9862,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9694,6 +9900,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9730,6 +9937,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9766,6 +9974,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9802,6 +10011,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9838,6 +10048,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9874,6 +10085,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9910,6 +10122,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9947,6 +10160,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -9983,6 +10197,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10019,6 +10234,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10055,6 +10271,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10091,6 +10308,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10127,6 +10345,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10163,6 +10382,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10199,6 +10419,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10235,6 +10456,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10271,6 +10493,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10308,6 +10531,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10345,6 +10569,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10382,6 +10607,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
             422: components["responses"]["InvalidInputWithRateLimit"];
@@ -10692,6 +10918,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWithRateLimit"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenWithRateLimit"];
             404: components["responses"]["NotFoundWithRateLimit"];
             413: components["responses"]["PayloadTooLargeWithRateLimit"];
             415: components["responses"]["UnsupportedMediaTypeWithRateLimit"];
@@ -10823,6 +11050,44 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listWorkspaceAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            events: components["schemas"]["AuditEvent"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listWorkspaceKeys: {
         parameters: {
             query?: never;
@@ -10857,6 +11122,60 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWorkspaceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The key id. */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int32 */
+                    limit?: number;
+                    name?: string;
+                    /** Format: int32 */
+                    windowSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed key. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            key: components["schemas"]["KeySummary"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10900,6 +11219,70 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWorkspaceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The key id. */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @default 86400
+                     */
+                    graceSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Rotated. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            key: components["schemas"]["KeySummary"];
+                            /**
+                             * Format: date-time
+                             * @description When the old secret stops working; null with a grace of 0.
+                             */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * Format: password
+                             * @description The new secret, shown this once.
+                             */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

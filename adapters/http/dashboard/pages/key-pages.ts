@@ -4,9 +4,13 @@ import { formatLimit, formatTime } from "./format.ts";
 import { type Chrome, layout } from "./layout.ts";
 
 /** The one page that ever shows a key's secret. */
-export function keyCreatedPage(chrome: Chrome, key: ApiKeySummary, secret: string, origin: string): SafeHtml {
-  return layout("Key created", html`<div class="page-head"><div><h1>Key created</h1><p class="subtle">${key.name}</p></div></div>
+export function keyCreatedPage(
+  chrome: Chrome, key: ApiKeySummary, secret: string, origin: string, rotation?: { previousSecretExpiresAt: string | null },
+): SafeHtml {
+  const title = rotation ? "Key rotated" : "Key created";
+  return layout(title, html`<div class="page-head"><div><h1>${title}</h1><p class="subtle">${key.name}</p></div></div>
 <section class="card" aria-labelledby="secret-heading">
+${rotation ? html`<p class="notice" data-grace>${rotation.previousSecretExpiresAt ? `The previous secret works until ${formatTime(rotation.previousSecretExpiresAt)}, then gets 401.` : "The previous secret no longer works."}</p>` : ""}
 <div class="warning" role="alert"><strong>Copy this secret now.</strong>It is shown only this once: we store only a hash of it. If you lose it, revoke the key and create a new one.</div>
 <h2 id="secret-heading">Secret</h2>
 <div class="secret-box">

@@ -1,5 +1,6 @@
 import { type ApiKeySummary, ENVIRONMENTS, type Environment, type RateLimitPolicy } from "../../../../domain/api-key.ts";
 import { MAX_KEY_NAME_LENGTH } from "../../../../application/create-key.ts";
+import { expiryText } from "./rotate-page.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { formatLimit, formatTimeShort } from "./format.ts";
 import { type Chrome, fieldError, layout } from "./layout.ts";
@@ -75,6 +76,8 @@ function emptyState(): SafeHtml {
   return html`<div class="empty"><strong>No keys in this workspace yet</strong>Create one above; its secret is shown once, right after creation.</div>`;
 }
 
+const STATUS_LABELS = { active: "Active", revoked: "Revoked", expired: "Expired" } as const;
+
 function keysTable(keys: readonly ApiKeySummary[]): SafeHtml {
   const rows = [...keys].reverse().map((key) => html`<tr class="${key.status}">
 <td data-label="Name" class="name"><span>${key.name}</span></td>
@@ -83,8 +86,8 @@ function keysTable(keys: readonly ApiKeySummary[]): SafeHtml {
 <td data-label="Created (UTC)" class="nowrap"><time datetime="${key.createdAt}">${formatTimeShort(key.createdAt)}</time></td>
 <td data-label="Last used (UTC)" class="nowrap">${key.lastUsedAt ? html`<time datetime="${key.lastUsedAt}">${formatTimeShort(key.lastUsedAt)}</time>` : "Never"}</td>
 <td data-label="Limit" class="nowrap">${formatLimit(key.limit, key.windowSeconds)}</td>
-<td data-label="Status"><span class="badge ${key.status}">${key.status === "active" ? "Active" : "Revoked"}</span></td>
-<td data-label="" class="end">${key.status === "active" ? html`<a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/revoke" aria-label="Revoke ${key.name}">Revoke</a>` : ""}</td>
+<td data-label="Status"><span class="badge ${key.status}">${STATUS_LABELS[key.status]}</span>${key.status === "active" && key.expiresAt ? html` <span class="subtle nowrap">${expiryText(key, Date.now())}</span>` : ""}</td>
+<td data-label="" class="end">${key.status === "active" ? html`<a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/edit" aria-label="Edit ${key.name}">Edit</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/rotate" aria-label="Rotate ${key.name}">Rotate</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/revoke" aria-label="Revoke ${key.name}">Revoke</a>` : ""}</td>
 </tr>`);
   return html`<div class="table-wrap"><table>
 <thead><tr><th scope="col">Name</th><th scope="col">Environment</th><th scope="col">Key</th><th scope="col">Created <span class="tz">UTC</span></th><th scope="col">Last used <span class="tz">UTC</span></th><th scope="col">Limit</th><th scope="col">Status</th><th scope="col"><span class="skip">Actions</span></th></tr></thead>

@@ -1,0 +1,53 @@
+import { type ApiKeySummary, displayPrefix, hashSecret, isActive, rotate, toKeySummary } from "../domain/api-key.ts";
+import type { AuditActor } from "../domain/audit.ts";
+import { type DomainError, invalidInput, keyNotFound } from "../domain/errors.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+import { mintSecret } from "./key-fields.ts";
+import type { ApiKeyStore } from "./ports.ts";
+import { type AuditDeps, recordAudit } from "./record-audit.ts";
+
+export const DEFAULT_GRACE_SECONDS = 86_400;
+export const MAX_GRACE_SECONDS = 604_800;
+
+export interface RotateKeyCommand {
+  readonly id: string;
+  /** How long the old secret keeps working: 0 to 604800 s, 86400 when absent. */
+  readonly graceSeconds?: number;
+  /** When given, only a key of this workspace may be rotated; others look unknown. */
+  readonly workspaceId?: string;
+  readonly actor?: AuditActor;
+}
+
+export interface RotateKeyOutput {
+  readonly key: ApiKeySummary;
+  /** The new secret: returned here once and never again. */
+  readonly secret: string;
+  /** When the old secret stops working (ISO), or null when it stopped at once. */
+  readonly previousSecretExpiresAt: string | null;
+}
+
+/** A new secret for the same key id; name, limit, scope, workspace and expiry are kept. Only hashes are stored. */
+export class RotateKey {
+  constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore }) {}
+
+  async execute(cmd: RotateKeyCommand): Promise<Result<RotateKeyOutput, DomainError>> {
+    const grace = cmd.graceSeconds ?? DEFAULT_GRACE_SECONDS;
+    if (!Number.isInteger(grace) || grace < 0 || grace > MAX_GRACE_SECONDS) {
+      return err(invalidInput([{ path: "/graceSeconds", message: `must be a whole number of seconds, 0 to ${MAX_GRACE_SECONDS}` }]));
+    }
+    const key = await this.deps.keys.findById(cmd.id);
+    if (!key || (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId)) return err(keyNotFound(cmd.id));
+    if (!isActive(key)) return err(invalidInput([{ path: "/id", message: "a revoked key cannot be rotated" }]));
+    const secret = mintSecret(this.deps.secrets, key.env);
+    const now = this.deps.clock.now();
+    const rotated = rotate(key, hashSecret(secret), displayPrefix(secret), now, grace * 1000);
+    await this.deps.keys.save(rotated);
+    await recordAudit(this.deps, { type: "key.rotated", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id });
+    const until = rotated.previousSecretExpiresAt;
+    return ok({
+      key: toKeySummary(rotated, now),
+      secret,
+      previousSecretExpiresAt: typeof until === "number" ? new Date(until).toISOString() : null,
+    });
+  }
+}

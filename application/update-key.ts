@@ -1,0 +1,55 @@
+import { type ApiKey, type ApiKeySummary, toKeySummary } from "../domain/api-key.ts";
+import type { AuditActor } from "../domain/audit.ts";
+import { type DomainError, type InputIssue, invalidInput, keyNotFound } from "../domain/errors.ts";
+import { toPolicy } from "../domain/rate-limit.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+import { MAX_KEY_NAME_LENGTH } from "./create-key.ts";
+import type { ApiKeyStore } from "./ports.ts";
+import { type AuditDeps, recordAudit } from "./record-audit.ts";
+
+export interface UpdateKeyCommand {
+  readonly id: string;
+  readonly name?: string;
+  readonly limit?: number;
+  readonly windowSeconds?: number;
+  readonly workspaceId?: string;
+  readonly actor?: AuditActor;
+}
+
+/** Changes name, limit and window without a new secret; the rate limiter reads the policy per request. */
+export class UpdateKey {
+  constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore }) {}
+
+  async execute(cmd: UpdateKeyCommand): Promise<Result<ApiKeySummary, DomainError>> {
+    const key = await this.deps.keys.findById(cmd.id);
+    if (!key || (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId)) return err(keyNotFound(cmd.id));
+    const changed = applyChanges(key, cmd);
+    if (!changed.ok) return changed;
+    const { updated, changes } = changed.value;
+    const now = this.deps.clock.now();
+    if (changes.length > 0) {
+      await this.deps.keys.save(updated);
+      await recordAudit(this.deps, {
+        type: "key.updated", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id, changes,
+      });
+    }
+    return ok(toKeySummary(updated, now));
+  }
+}
+
+function applyChanges(key: ApiKey, cmd: UpdateKeyCommand): Result<{ updated: ApiKey; changes: string[] }, DomainError> {
+  const issues: InputIssue[] = [];
+  const changes: string[] = [];
+  let name = key.name;
+  if (cmd.name !== undefined) {
+    name = typeof cmd.name === "string" ? cmd.name.trim() : "";
+    if (name.length < 1 || name.length > MAX_KEY_NAME_LENGTH) issues.push({ path: "/name", message: `must be 1 to ${MAX_KEY_NAME_LENGTH} characters` });
+    if (name !== key.name) changes.push("name");
+  }
+  const policy = toPolicy(cmd.limit ?? key.policy.limit, cmd.windowSeconds ?? key.policy.windowMs / 1000);
+  if (!policy) issues.push({ path: cmd.limit !== undefined ? "/limit" : "/windowSeconds", message: "limit must be 1 to 10^9 and the window 1 to 86400 seconds" });
+  if (issues.length > 0 || !policy) return err(invalidInput(issues));
+  if (policy.limit !== key.policy.limit) changes.push("limit");
+  if (policy.windowMs !== key.policy.windowMs) changes.push("windowSeconds");
+  return ok({ updated: { ...key, name, policy }, changes });
+}
