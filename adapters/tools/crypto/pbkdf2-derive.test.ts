@@ -28,4 +28,12 @@ describe("pbkdf2-derive", () => {
     expect((await refusalOf(pbkdf2Derive, { ...BASE, salt: "s", keyLength: 257 })) === "schema").toBe(true);
     expect((await refusalOf(pbkdf2Derive, { ...BASE, salt: "s", digest: "md5" })) === "schema").toBe(true);
   });
+
+  it("bounds iterations × output blocks at 2,000,000, naming the bound", async () => {
+    // 1,000,000 iterations × 2 blocks (40 bytes of SHA-1 = 2 × 20): the largest run the bound lets through.
+    expect(await refusalOf(pbkdf2Derive, { ...BASE, salt: "s", iterations: 1_000_000, keyLength: 40 })).toBe("ok");
+    const error = await toolErrorOf(pbkdf2Derive, { ...BASE, salt: "s", iterations: 1_000_000, keyLength: 41 }, zeroContext);
+    expect(error).toMatchObject({ code: "invalid_input", details: [{ path: "/input/iterations" }] });
+    expect(error.message).toContain("2,000,000");
+  }, 60_000);
 });

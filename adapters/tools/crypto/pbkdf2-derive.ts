@@ -110,11 +110,21 @@ export const pbkdf2Derive = defineTool({
   run: async ({ password, salt, saltEncoding, iterations, keyLength, digest }: Pbkdf2Input) => {
     const saltBytes = toSaltBytes(salt, saltEncoding);
     if (!saltBytes) return err(invalidField("salt", `The salt is not valid ${saltEncoding === "hex" ? "hex" : "padded base64"}.`));
+    // PBKDF2 runs all its iterations once per digest-sized block of output, so the cost is iterations × blocks.
+    const blocks = Math.ceil(keyLength / DIGEST_BYTES[digest]);
+    if (iterations * blocks > MAX_BLOCK_ITERATIONS) {
+      return err(invalidField("iterations", `iterations × output blocks (${keyLength} bytes of ${digest} = ${blocks} blocks) must be at most ${MAX_BLOCK_ITERATIONS.toLocaleString("en")}.`));
+    }
     // The async API runs on the libuv pool, so even an inline call leaves the event loop free.
     const key = await pbkdf2Async(Buffer.from(password, "utf8"), saltBytes, iterations, keyLength, digest);
     return ok({ derivedKey: key.toString("hex"), iterations, keyLength, digest });
   },
 });
+
+/** Output bytes per PBKDF2 block, per digest. */
+const DIGEST_BYTES = { sha1: 20, sha256: 32, sha384: 48, sha512: 64 } as const;
+/** The cost cap: twice the catalog's largest single-block run, so every default and example fits well inside the time cap. */
+const MAX_BLOCK_ITERATIONS = 2_000_000;
 
 function toSaltBytes(salt: string, encoding: SaltEncoding): Buffer | undefined {
   if (encoding === "hex") return decodeHex(salt);
