@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "..");
 
 describe("npm run bench", () => {
-  it("runs end to end and prints the ratios to bare node:http last", async () => {
+  it("runs end to end with logging at info and prints the ratios to bare node:http and every target, met or not", async () => {
     const output = await new Promise<string>((resolve, reject) => {
       execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "1", "--rounds", "1", "--no-redis"], { cwd: ROOT, timeout: 120_000 },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
@@ -15,5 +15,7 @@ describe("npm run bench", () => {
     for (const scenario of ["execute hash-text", "execute json-formatter 10KB", "401 bad key", "429 spent key"]) {
       expect(ratios).toMatch(new RegExp(`embedded:${scenario}\\s+\\d+\\.\\d%`));
     }
+    expect(output).toMatch(/(met|NOT MET)\s+embedded: execute hash-text ≥ 75\.0% of bare req\/s: \d+\.\d%/);
+    expect(output).toMatch(/(met|NOT MET)\s+start-up: .*: \d+ ms/);
   }, 150_000);
 });

@@ -6,8 +6,8 @@ import { startServer } from "../adapters/server.ts";
 
 const loaded = loadConfig({ ...process.env, HOST: "127.0.0.1", PORT: "0" });
 if (!loaded.ok) throw new Error(loaded.error.join("; "));
-// Request logs go to /dev/null-equivalent level "warn": the bench measures the server, not the terminal.
-const running = await startServer(loaded.value, { logger: createLogger("warn") });
+// Logging as in production: LOG_LEVEL (info, set by servers.ts) to stdout, which the bench collects to a file.
+const running = await startServer(loaded.value, { logger: createLogger(loaded.value.logLevel) });
 const createKey = running.container.get(TOKENS.createKey);
 const mint = async (limit: number) => {
   const result = await createKey.execute({ name: "bench", env: loaded.value.appEnv, limit, windowSeconds: 86_400 });

@@ -1,10 +1,13 @@
 // npm run -s bench: throughput and latency of the API as ratios to bare node:http, measured in one run.
 import { writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { type BenchServer, startBenchServer, startEmbedded, startRedis } from "./servers.ts";
+import { type BenchServer, LOG_DIR, startBenchServer, startEmbedded, startRedis } from "./servers.ts";
+import { measureStartUp } from "./start-up.ts";
+import { evaluateTargets, printTargets } from "./targets.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
 
 const { values } = parseArgs({
@@ -19,6 +22,7 @@ const duration = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 
+const startUpMs = await measureStartUp();
 const servers: BenchServer[] = [await startBenchServer("bare", "bare-server.ts"), await startEmbedded()];
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 if (values["no-redis"]) console.log("(Redis mode skipped: --no-redis)");
@@ -35,8 +39,11 @@ for (let round = 0; round < rounds; round++) {
 }
 const rssAfter = Object.fromEntries(await Promise.all(servers.map(async (s) => [s.name, await s.rss()] as const)));
 const results = scenarios.map((scenario) => ({ ...scenario.describe(), ...median(samples.get(scenario.id) ?? []) }));
-const report = printReport(results, rssBefore, rssAfter, { duration, rounds, connections });
-writeFileSync(join(import.meta.dirname, "results.json"), `${JSON.stringify(report, null, 2)}\n`);
+const report = printReport(results, rssBefore, rssAfter, { duration, rounds, connections, logs: LOG_DIR });
+const targets = evaluateTargets(results);
+printTargets(targets, startUpMs);
+console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+writeFileSync(join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, targets, startUpMs }, null, 2)}\n`);
 for (const server of servers) await server.stop();
 
 async function load(scenario: Scenario, seconds: number): Promise<Measurement> {

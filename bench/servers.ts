@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -16,11 +16,16 @@ export interface BenchServer {
   kill(): void;
 }
 
+/** Where the servers' request logs go during a run: a file, as a supervisor collecting stdout would write. */
+export const LOG_DIR = mkdtempSync(join(tmpdir(), "bench-logs-"));
+
 export async function startBenchServer(name: string, script: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  // Production settings: one JSON log line per request at `info`, stdout collected to a file.
+  const log = openSync(join(LOG_DIR, `${name}.log`), "a");
   const child = fork(join(import.meta.dirname, script), [], {
     execArgv: TSX_IMPORT,
-    env: { ...process.env, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", log, "inherit", "ipc"],
   });
   const ready = await nextMessage<{ url: string; keys?: BenchServer["keys"] }>(child, "ready");
   return {

@@ -1,0 +1,25 @@
+// Start-up: from spawning the compiled server (as `npm start`) to its first 200 from /api/v1/health.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dirname, "..");
+
+/** Milliseconds until health answers 200, or undefined when dist/ is not built. */
+export async function measureStartUp(): Promise<number | undefined> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const env = { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "bench-start-")), LOG_LEVEL: "info" };
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(ROOT, "dist/adapters/main.js")], { env, stdio: "ignore" });
+  try {
+    while (performance.now() - started < 30_000 && child.exitCode === null) {
+      const healthy = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+      if (healthy) return Math.round(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return undefined;
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
