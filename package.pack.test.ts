@@ -72,8 +72,8 @@ describe("the packed tool-execution-api in a consumer project", () => {
     expect(app.tools).toBe(109);
   });
 
-  it("creates a key with node_modules/.bin/tool-api and serves it with tool-api serve", async () => {
-    const env = { DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn" };
+  it("creates keys with node_modules/.bin/tool-api, serves them with tool-api serve, and passes tool-api conformance", async () => {
+    const env = { DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn", RATE_LIMIT: "100000/60s" };
     const created = JSON.parse(node(["node_modules/.bin/tool-api", "keys", "create", "--name", "cli", "--json"], env));
     expect(created.secret).toMatch(/^tk_dev_/);
     const server = spawn(process.execPath, ["node_modules/.bin/tool-api", "serve"], { cwd: dir, env: { ...process.env, ...env, PORT: "0" } });
@@ -84,10 +84,17 @@ describe("the packed tool-execution-api in a consumer project", () => {
         body: JSON.stringify({ input: { algorithm: "sha256", text: "abc" } }),
       });
       expect(await response.json()).toMatchObject({ data: { output: { digest: ABC_SHA256 } } });
+      // The conformance suite runs from the installed package too, judging this deployment by the document it serves.
+      const limited = JSON.parse(node(["node_modules/.bin/tool-api", "keys", "create", "--name", "limited", "--limit", "1", "--json"], env));
+      const conformance = await run(["node_modules/.bin/tool-api", "conformance", "--base-url", url, "--max-cases", "20", "--time-budget", "10",
+        "--reporter", "junit", "--output", join(dir, "junit.xml")], { CONFORMANCE_API_KEY: created.secret, CONFORMANCE_RATE_LIMITED_KEY: limited.secret });
+      expect(conformance.output).not.toContain(created.secret);
+      expect(conformance.code, conformance.output.slice(-2000)).toBe(0);
+      expect(readFileSync(join(dir, "junit.xml"), "utf8")).toContain("<testcase");
     } finally {
       server.kill("SIGTERM");
     }
-  });
+  }, 120_000);
 
   it.each([
     ["TypeScript 7", join(ROOT, "node_modules/typescript/bin/tsc")],
@@ -105,6 +112,16 @@ describe("the packed tool-execution-api in a consumer project", () => {
     expect(wrong.output).toMatch(/typed-wrong\.ts\(6,[^)]*\): error/);
   });
 });
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, ...env } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
 
 function listeningUrl(server: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
