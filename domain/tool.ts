@@ -4,7 +4,7 @@ import type { Result } from "./result.ts";
 /** A JSON Schema (draft-07) literal. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
-/** The tool categories of the catalog; each is a folder under adapters/tools/. */
+/** The tool categories of the catalog; each is a folder under adapters/tools/ ("/" written as "-": json-data/, images-qr/). */
 export type ToolCategory =
   | "crypto" | "encoding" | "text" | "json/data" | "conversion" | "network-calc" | "date-time"
   | "generators" | "web" | "math" | "validation" | "images/qr" | "dev";

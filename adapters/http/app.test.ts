@@ -5,7 +5,7 @@ import { defineTool } from "../../domain/tool.ts";
 import { createTestApp, postJson } from "../testing/harness.ts";
 import { clientOnlyTools } from "../tools/client-only/client-only-tools.ts";
 import { hashText } from "../tools/crypto/hash-text.ts";
-import { jsonFormatter } from "../tools/json/json-formatter.ts";
+import { jsonFormatter } from "../tools/json-data/json-formatter.ts";
 import { findUnsafeValue } from "../tools/ajv-schema-validator.ts";
 
 const buggy = defineTool({

@@ -4,7 +4,7 @@ import { defineTool } from "../../domain/tool.ts";
 import { err } from "../../domain/result.ts";
 import { invalidField } from "../../domain/errors.ts";
 import { createTestApp, postJson } from "../testing/harness.ts";
-import { jsonToCsv } from "../tools/json/json-to-csv.ts";
+import { jsonToCsv } from "../tools/json-data/json-to-csv.ts";
 import { MAX_DETAILS, MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from "../../domain/error-text.ts";
 
 /** A tool that refuses by echoing its whole input, as a careless tool (or a parser's message) would. */
