@@ -45,6 +45,9 @@ export function describeWorkspacePackStore(name: string, open: () => Promise<Pac
       await store.enable("ws_d", "example");
       expect(await other.list("ws_d")).toEqual(["example"]);
       await store.disable("ws_d", "example");
+      // The next request is a new event-loop turn; lmdb-js renews a handle's read snapshot at each turn (its README,
+      // resetReadTxn), so that is when another process sees the write, as every request of another instance does.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(await other.list("ws_d")).toEqual([]);
     });
   });
