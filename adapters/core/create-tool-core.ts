@@ -61,7 +61,7 @@ export interface ToolCore {
 /** Wires the core: resolves the defaults (the built-in catalog and the pool load on demand), then buildToolCore. */
 export async function createToolCore(options: ToolCoreOptions = {}): Promise<ToolCore> {
   const tools = options.tools ?? (await import("../tools/index.ts")).tools;
-  return buildToolCore({ ...options, tools, runner: await openRunner(options.runner) });
+  return buildToolCore({ ...options, tools, runner: await openRunner(options.runner, options.packs ?? []) });
 }
 
 /**
@@ -101,9 +101,11 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   };
 }
 
-async function openRunner(choice: ToolCoreOptions["runner"]): Promise<ToolRunner> {
+async function openRunner(choice: ToolCoreOptions["runner"], packs: readonly InstalledPack[]): Promise<ToolRunner> {
   if (typeof choice === "object") return choice;
   if (choice !== "workers") return new InlineToolRunner();
-  const { ProcessPoolToolRunner } = await import("../tools/process-pool.ts");
-  return new ProcessPoolToolRunner();
+  const { ProcessPoolToolRunner, CATALOG_MODULE } = await import("../tools/process-pool.ts");
+  // The tool processes load the packs too, from the modules loadPacks found them in.
+  const packModules = packs.flatMap((pack) => ("moduleUrl" in pack && typeof pack.moduleUrl === "string" ? [{ url: pack.moduleUrl, idPrefix: `${pack.id}.` }] : []));
+  return new ProcessPoolToolRunner({ modules: [CATALOG_MODULE, ...packModules] });
 }

@@ -1,0 +1,92 @@
+// Accounts, sessions, workspaces and the workspace views of keys: bound into the composition root (container.ts).
+import { DEFAULT_ATTEMPT_LIMITS } from "../application/attempt-limits.ts";
+import { CreateKey } from "../application/create-key.ts";
+import { CreateWorkspace } from "../application/create-workspace.ts";
+import { CreateWorkspaceKey } from "../application/create-workspace-key.ts";
+import { ListKeys } from "../application/list-keys.ts";
+import { ListMembers } from "../application/list-members.ts";
+import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
+import { ListWorkspaces } from "../application/list-workspaces.ts";
+import type { AccountStore, AuditLog, PasswordHasher, RateLimitStore, SessionStore, WorkspaceStore } from "../application/ports.ts";
+import { RenameWorkspace } from "../application/rename-workspace.ts";
+import { ResolveSession } from "../application/resolve-session.ts";
+import { RevokeKey } from "../application/revoke-key.ts";
+import { RotateKey } from "../application/rotate-key.ts";
+import { UpdateKey } from "../application/update-key.ts";
+import { WorkspaceKeyChanges } from "../application/workspace-key-changes.ts";
+import { RevokeWorkspaceKey } from "../application/revoke-workspace-key.ts";
+import { SignIn } from "../application/sign-in.ts";
+import { SignOut } from "../application/sign-out.ts";
+import { SignUp, type SignUpDeps } from "../application/sign-up.ts";
+import { SwitchWorkspace } from "../application/switch-workspace.ts";
+import { DEFAULT_SESSION_POLICY } from "../domain/session.ts";
+import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
+import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
+import { KeyvFlashStore, KeyvSessionStore } from "./storage/keyv-session-store.ts";
+import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
+import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "./container.ts";
+
+// The container type without importing inversify here: only the composition root imports it.
+type Container = ReturnType<typeof buildContainer>;
+
+export function bindAccountStores(container: Container, infra: Infrastructure): void {
+  const keyv = infra.keyv ?? memoryKeyv;
+  container.bind(TOKENS.accountStore).toConstantValue(new KeyvAccountStore(keyv("accounts"), keyv("account-emails")));
+  container.bind(TOKENS.workspaceStore).toConstantValue(
+    new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces")),
+  );
+  container.bind(TOKENS.sessionStore).toConstantValue(new KeyvSessionStore(keyv("sessions"), infra.clock));
+  container.bind(TOKENS.flashStore).toConstantValue(new KeyvFlashStore(keyv("dashboard-flash")));
+  container.bind(TOKENS.passwordHasher).toConstantValue(infra.passwordHasher ?? new ScryptPasswordHasher());
+}
+
+/** The dashboard's use cases: accounts, sessions, workspaces and the workspace views of keys. */
+export function bindAccountUseCases(container: Container, infra: Infrastructure): void {
+  const sessionPolicy = infra.sessionPolicy ?? DEFAULT_SESSION_POLICY;
+  const auth = (accounts: AccountStore, workspaces: WorkspaceStore, sessions: SessionStore, hasher: PasswordHasher, limits: RateLimitStore): SignUpDeps =>
+    ({ accounts, workspaces, sessions, hasher, limits, secrets: infra.secrets, clock: infra.clock, sessionPolicy, attemptLimits: infra.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS });
+  const authTokens = [TOKENS.accountStore, TOKENS.workspaceStore, TOKENS.sessionStore, TOKENS.passwordHasher, TOKENS.rateLimitStore] as const;
+  container.bind(TOKENS.signUp).toResolvedValue((...deps: Parameters<typeof auth>) => new SignUp(auth(...deps)), [...authTokens]);
+  container.bind(TOKENS.signIn).toResolvedValue((...deps: Parameters<typeof auth>) => new SignIn(auth(...deps)), [...authTokens]);
+  container.bind(TOKENS.signOut).toResolvedValue((sessions: SessionStore) => new SignOut({ sessions }), [TOKENS.sessionStore]);
+  container.bind(TOKENS.resolveSession).toResolvedValue(
+    (sessions: SessionStore, accounts: AccountStore, workspaces: WorkspaceStore) =>
+      new ResolveSession({ sessions, accounts, workspaces, clock: infra.clock, sessionPolicy }),
+    [TOKENS.sessionStore, TOKENS.accountStore, TOKENS.workspaceStore],
+  );
+  container.bind(TOKENS.switchWorkspace).toResolvedValue(
+    (sessions: SessionStore, workspaces: WorkspaceStore) => new SwitchWorkspace({ sessions, workspaces, sessionPolicy }),
+    [TOKENS.sessionStore, TOKENS.workspaceStore],
+  );
+  container.bind(TOKENS.listWorkspaces).toResolvedValue((workspaces: WorkspaceStore) => new ListWorkspaces({ workspaces }), [TOKENS.workspaceStore]);
+  container.bind(TOKENS.createWorkspace).toResolvedValue(
+    (workspaces: WorkspaceStore) => new CreateWorkspace({ workspaces, secrets: infra.secrets, clock: infra.clock }),
+    [TOKENS.workspaceStore],
+  );
+  container.bind(TOKENS.renameWorkspace).toResolvedValue((workspaces: WorkspaceStore) => new RenameWorkspace({ workspaces }), [TOKENS.workspaceStore]);
+  container.bind(TOKENS.listMembers).toResolvedValue(
+    (workspaces: WorkspaceStore, accounts: AccountStore) => new ListMembers({ workspaces, accounts }),
+    [TOKENS.workspaceStore, TOKENS.accountStore],
+  );
+  bindWorkspaceKeyUseCases(container);
+}
+
+function bindWorkspaceKeyUseCases(container: Container): void {
+  container.bind(TOKENS.listWorkspaceKeys).toResolvedValue(
+    (workspaces: WorkspaceStore, listKeys: ListKeys) => new ListWorkspaceKeys({ workspaces, listKeys }),
+    [TOKENS.workspaceStore, TOKENS.listKeys],
+  );
+  container.bind(TOKENS.createWorkspaceKey).toResolvedValue(
+    (workspaces: WorkspaceStore, createKey: CreateKey) => new CreateWorkspaceKey({ workspaces, createKey }),
+    [TOKENS.workspaceStore, TOKENS.createKey],
+  );
+  container.bind(TOKENS.revokeWorkspaceKey).toResolvedValue(
+    (workspaces: WorkspaceStore, revokeKey: RevokeKey) => new RevokeWorkspaceKey({ workspaces, revokeKey }),
+    [TOKENS.workspaceStore, TOKENS.revokeKey],
+  );
+  container.bind(TOKENS.workspaceKeyChanges).toResolvedValue(
+    (workspaces: WorkspaceStore, rotateKey: RotateKey, updateKey: UpdateKey, audit: AuditLog) =>
+      new WorkspaceKeyChanges({ workspaces, rotateKey, updateKey, audit }),
+    [TOKENS.workspaceStore, TOKENS.rotateKey, TOKENS.updateKey, TOKENS.auditLog],
+  );
+}
