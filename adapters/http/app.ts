@@ -6,6 +6,7 @@ import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { docsRoutes } from "./docs/docs-routes.ts";
 import { openApiHandler } from "./openapi/openapi-route.ts";
 import { withApiKey } from "./protect.ts";
+import { traceFetchRequests, traceNodeRequest } from "./request-log.ts";
 import { beginRequest } from "./request-state.ts";
 import { type OperationId, ROUTES } from "./route-list.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
@@ -40,10 +41,13 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   };
   const app = new H3({
     silent: true,
-    onRequest: (event) => beginRequest(event, options.trustProxy),
-    onResponse: (response, event) => finishRequest(response, event, logger),
+    onRequest: (event) => {
+      beginRequest(event, options.trustProxy);
+      traceNodeRequest(event, logger);
+    },
     onError: (error, event) => (isOwnHttpError(error) ? toErrorResponse(fromHttpError(error)) : onBug(error.cause ?? error, event)),
   });
+  traceFetchRequests(app, logger);
   const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
   const execute = keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes }));
   const tools = toolRoutes(services.catalog);
@@ -95,25 +99,4 @@ function fromHttpError(error: HTTPError): WireError {
   if (error.status === 404) return { code: "not_found", message: "No route matches this path." };
   if (error.status === 405) return { code: "method_not_allowed", message: "Method not allowed." };
   return { code: "invalid_request", message: "The request could not be understood." };
-}
-
-function finishRequest(response: Response, event: H3Event, logger: Logger): void {
-  const requestId = event.context.requestId ?? "";
-  response.headers.set("x-request-id", requestId);
-  response.headers.set("x-content-type-options", "nosniff");
-  const durationMs = Math.round((performance.now() - (event.context.startedAt ?? 0)) * 100) / 100;
-  logger.info(
-    {
-      requestId,
-      method: event.req.method,
-      path: event.url.pathname,
-      route: event.context.matchedRoute?.route ?? null,
-      status: response.status,
-      durationMs,
-      keyId: event.context.keyId ?? null,
-      accountId: event.context.accountId ?? null,
-      authFailure: event.context.authFailure,
-    },
-    "request",
-  );
 }

@@ -14,12 +14,16 @@ export function createAjv(): Ajv {
   return ajv;
 }
 
-/** Compiles every tool's input schema once, at construction, and validates against the compiled functions. */
+/**
+ * Validates tool input against each tool's compiled schema. `compile: "eager"` compiles every schema at construction
+ * (tests: a schema ajv refuses fails there); the default compiles a tool's schema on its first call, so a server
+ * start does not pay for a hundred schemas it may never use.
+ */
 export class AjvSchemaValidator implements SchemaValidator {
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(tools: readonly ToolDefinition[], private readonly ajv: Ajv = createAjv()) {
-    for (const tool of tools) this.compiled.set(tool.id, ajv.compile(tool.input));
+  constructor(tools: readonly ToolDefinition[], private readonly ajv: Ajv = createAjv(), compile: "eager" | "lazy" = "lazy") {
+    if (compile === "eager") for (const tool of tools) this.compiled.set(tool.id, ajv.compile(tool.input));
   }
 
   validateInput(tool: ToolDefinition, input: Record<string, unknown>): readonly InputIssue[] {
@@ -29,6 +33,8 @@ export class AjvSchemaValidator implements SchemaValidator {
       this.compiled.set(tool.id, validate);
     }
     if (!validate(input)) return toIssues(validate.errors ?? [], "/input");
+    // The path-building walk runs only for input that has a problem: valid input is walked once, building nothing.
+    if (isSafeValue(input, 0)) return [];
     const problem = findUnsafeValue(input, "/input", 0);
     return problem ? [problem] : [];
   }
@@ -55,6 +61,22 @@ export function findUnsafeValue(value: unknown, path: string, depth: number): In
     if (problem) return problem;
   }
   return undefined;
+}
+
+/** findUnsafeValue's verdict without its path: what every valid request pays. */
+function isSafeValue(value: unknown, depth: number): boolean {
+  if (typeof value === "string") return value.isWellFormed();
+  if (typeof value !== "object" || value === null) return true;
+  if (depth >= MAX_INPUT_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const member of value) if (!isSafeValue(member, depth + 1)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (!key.isWellFormed() || !isSafeValue((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
 }
 
 /** Validates any value against a schema compiled on the fly; for tests and output checks. */

@@ -4,7 +4,7 @@ import { AjvSchemaValidator, createAjv, validateAgainst } from "./ajv-schema-val
 import { serverTools, tools } from "./index.ts";
 
 const ajv = createAjv();
-const validator = new AjvSchemaValidator(serverTools, ajv);
+const validator = new AjvSchemaValidator(serverTools, ajv, "eager");
 const clock = new FixedClock(Date.UTC(2026, 0, 1));
 const context = { now: () => clock.now(), randomBytes: (size: number) => crypto.getRandomValues(new Uint8Array(size)) };
 

@@ -1,0 +1,62 @@
+import type { ServerResponse } from "node:http";
+import type { H3, H3Event, H3EventContext } from "h3";
+import type { Logger } from "../logger.ts";
+
+/** Headers every answer carries, whichever handler built it. */
+function stampHeaders(requestId: string): [string, string][] {
+  return [["x-request-id", requestId], ["x-content-type-options", "nosniff"]];
+}
+
+/**
+ * Served by node:http: the headers go on the node response before the handler runs and the line is logged when the
+ * response closes. No onResponse hook, so the answer is neither awaited again nor has its headers rebuilt (measured:
+ * h3's hook and a `headers.set` on a built answer cost more than the rest of a 401).
+ */
+export function traceNodeRequest(event: H3Event, logger: Logger): boolean {
+  const res = (event.runtime?.node as { res?: ServerResponse } | undefined)?.res;
+  if (!res) return false;
+  for (const [name, value] of stampHeaders(event.context.requestId ?? "")) res.setHeader(name, value);
+  const method = event.req.method;
+  const path = event.url.pathname;
+  // "close" also fires when the client leaves before the answer is written, which "finish" would miss.
+  res.once("close", () => logRequest(logger, event.context, method, path, res.statusCode));
+  return true;
+}
+
+/**
+ * Called as a fetch handler (embedded, tests): the same headers and log line, added to the answer once it exists.
+ * h3 offers no per-request hook after the response other than onResponse, which would tax the node path too, so
+ * the app's request entry is wrapped; requests from node:http pass straight through.
+ */
+export function traceFetchRequests(app: H3, logger: Logger): void {
+  const handle = app["~request"].bind(app);
+  app["~request"] = (request, context) => {
+    const answer = handle(request, context);
+    if (request.runtime?.node) return answer;
+    return Promise.resolve(answer).then((response) => {
+      const eventContext = (request as { context?: H3EventContext }).context ?? {};
+      for (const [name, value] of stampHeaders(eventContext.requestId ?? "")) response.headers.set(name, value);
+      logRequest(logger, eventContext, request.method, new URL(request.url).pathname, response.status);
+      return response;
+    });
+  };
+}
+
+function logRequest(logger: Logger, context: H3EventContext, method: string, path: string, status: number): void {
+  if (!logger.isLevelEnabled("info")) return;
+  const durationMs = Math.round((performance.now() - (context.startedAt ?? 0)) * 100) / 100;
+  logger.info(
+    {
+      requestId: context.requestId ?? "",
+      method,
+      path,
+      route: context.matchedRoute?.route ?? null,
+      status,
+      durationMs,
+      keyId: context.keyId ?? null,
+      accountId: context.accountId ?? null,
+      authFailure: context.authFailure,
+    },
+    "request",
+  );
+}
