@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
-import { toNodeHandler } from "h3";
+import { toNodeHandler } from "h3/node";
 import type { ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { Config } from "./config.ts";

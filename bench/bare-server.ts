@@ -9,9 +9,6 @@ const server = createServer((req, res) => {
   req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(BODY));
 });
 server.listen(0, "127.0.0.1", () => {
-  process.send?.({ type: "ready", url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
 });
-process.on("message", (message: { type: string }) => {
-  if (message.type === "rss") process.send?.({ type: "rss", rss: process.memoryUsage().rss });
-  if (message.type === "stop") server.close(() => process.exit(0));
-});
+process.on("SIGTERM", () => server.close(() => process.exit(0)));

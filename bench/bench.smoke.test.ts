@@ -5,17 +5,19 @@ import { describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "..");
 
 describe("npm run bench", () => {
-  it("runs end to end with logging at info and prints the ratios to bare node:http and every target, met or not", async () => {
+  it("runs end to end with logging at info and prints the ratios to bare node:http, the soak and every target, met or not", async () => {
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "1", "--rounds", "1", "--no-redis"], { cwd: ROOT, timeout: 120_000 },
+      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "1", "--rounds", "1", "--no-redis", "--soak", "2000"], { cwd: ROOT, timeout: 120_000 },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
     });
     expect(output).toMatch(/bare: bare POST\s+\d+/);
+    expect(output).toMatch(/h3 floor: h3 floor POST\s+\d+/);
     const ratios = output.slice(output.indexOf("ratio to bare node:http"));
     for (const scenario of ["execute hash-text", "execute json-formatter 10KB", "401 bad key", "429 spent key"]) {
       expect(ratios).toMatch(new RegExp(`embedded:${scenario}\\s+\\d+\\.\\d%`));
     }
     expect(output).toMatch(/(met|NOT MET)\s+embedded: execute hash-text ≥ 75\.0% of bare req\/s: \d+\.\d%/);
-    expect(output).toMatch(/(met|NOT MET)\s+start-up: .*: \d+ ms/);
+    expect(output).toMatch(/(met|NOT MET)\s+soak: RSS flat over 2000 requests .*MiB/);
+    expect(output).toMatch(/(met|NOT MET)\s+start-up: .*: \d+ ms \(\d+, \d+, \d+\)/);
   }, 150_000);
 });

@@ -16,7 +16,7 @@ export interface Scenario {
 
 const JSON_10KB = JSON.stringify(Array.from({ length: 160 }, (_, i) => ({ id: i, name: `item-${i}`, tags: ["a", "b"], ok: i % 2 === 0 })));
 
-/** The scenarios each server runs: the bare baseline gets one, the project server five. */
+/** The scenarios each server runs: a keyless baseline one POST, a project server four. */
 export function scenariosFor(server: BenchServer): Scenario[] {
   const make = (scenario: string, path: string, key: string | undefined, input: unknown, expectStatus: number): Scenario => {
     const headers: Record<string, string> = { "content-type": "application/json" };
@@ -28,7 +28,7 @@ export function scenariosFor(server: BenchServer): Scenario[] {
       describe: () => ({ id: `${server.name}:${scenario}`, server: server.name, scenario }),
     };
   };
-  if (!server.keys) return [make("bare POST", "/", undefined, { x: 1 }, 200)];
+  if (!server.keys) return [make(`${server.name} POST`, "/", undefined, { x: 1 }, 200)];
   const { unlimited, spent } = server.keys;
   const hash = { algorithm: "sha256", text: "hello world" };
   return [

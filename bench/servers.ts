@@ -1,16 +1,21 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { mkdtempSync, openSync } from "node:fs";
+import { type ChildProcess, execFile, fork, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const TSX_IMPORT = ["--import", "tsx"];
+const ROOT = join(import.meta.dirname, "..");
+const MAIN = join(ROOT, "dist/adapters/main.js");
+const CLI = join(ROOT, "dist/adapters/cli/tool-api.js");
 
 /** A server under test in its own process, so it never shares a core with the load generator's event loop. */
 export interface BenchServer {
   readonly name: string;
   readonly url: string;
   readonly keys: { unlimited: string; spent: string } | undefined;
-  rss(): Promise<number>;
+  readonly pid: number;
+  /** Resident memory of the server process (its tool processes not included). */
+  rss(): number;
   stop(): Promise<void>;
   /** Ends the process at once (the bench failed). */
   kill(): void;
@@ -19,51 +24,138 @@ export interface BenchServer {
 /** Where the servers' request logs go during a run: a file, as a supervisor collecting stdout would write. */
 export const LOG_DIR = mkdtempSync(join(tmpdir(), "bench-logs-"));
 
-export async function startBenchServer(name: string, script: string, env: Record<string, string> = {}): Promise<BenchServer> {
-  // Production settings: one JSON log line per request at `info`, stdout collected to a file.
-  const log = openSync(join(LOG_DIR, `${name}.log`), "a");
-  const child = fork(join(import.meta.dirname, script), [], {
-    execArgv: TSX_IMPORT,
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", log, "inherit", "ipc"],
+/** A keyless baseline in its own process: "bare" (node:http) or "h3 floor" (h3 on node:http, nothing of ours). */
+export async function startBaseline(name: "bare" | "h3 floor"): Promise<BenchServer> {
+  const script = name === "bare" ? "bare-server.ts" : "h3-floor-server.ts";
+  const child = fork(join(import.meta.dirname, script), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("message", (message: { url: string }) => resolve(message.url));
+    child.once("exit", (code) => reject(new Error(`${name} server exited with ${code}`)));
   });
-  const ready = await nextMessage<{ url: string; keys?: BenchServer["keys"] }>(child, "ready");
+  return handle(name, child, url, undefined);
+}
+
+export interface ProductionOptions {
+  readonly name: string;
+  readonly env: Record<string, string>;
+  /** CPU list for `taskset -c` (a core of its own), when taskset exists. */
+  readonly cpus?: string;
+  /** Mint the bench keys (false: a second instance sharing the first one's storage and keys). */
+  readonly mintKeys?: boolean;
+}
+
+/**
+ * The project's server exactly as `npm start` runs it (the compiled entry, LOG_LEVEL=info, stdout appended to a file),
+ * its keys made with the admin CLI on the same storage. Resolves once it answers and its tool processes have settled.
+ */
+export async function startProduction(options: ProductionOptions): Promise<BenchServer> {
+  if (!existsSync(MAIN)) throw new Error("dist/ is not built: run npm ci (or npm run build) first");
+  const port = await freePort();
+  const env = { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env };
+  const log = openSync(join(LOG_DIR, `${options.name}.log`), "a");
+  const pinned = options.cpus !== undefined && hasTaskset();
+  const [command, args] = pinned ? ["taskset", ["-c", options.cpus as string, process.execPath, MAIN]] : [process.execPath, [MAIN]];
+  const child = spawn(command, args, { env, stdio: ["ignore", log, log] });
+  const url = `http://127.0.0.1:${port}`;
+  await untilHealthy(url, child);
+  await untilSettled(child.pid as number);
+  let keys: BenchServer["keys"];
+  if (options.mintKeys !== false) {
+    const mint = (limit: number) => createKeyWithCli(env, limit);
+    keys = { unlimited: await mint(1_000_000_000), spent: await mint(1) };
+    // Spend the one request of the "spent" key so the 429 scenario never sees a 200.
+    await fetch(`${url}/api/v1/keys/current`, { headers: { "x-api-key": keys.spent } });
+  }
+  return handle(options.name, child, url, keys);
+}
+
+/** The embedded store in a fresh DATA_DIR. */
+export const embeddedEnv = (): Record<string, string> => ({ DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")) });
+
+/** Redis under a prefix of this run's own. */
+export const redisEnv = (redisUrl: string): Record<string, string> => ({ REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}-${Date.now()}:` });
+
+export function hasTaskset(): boolean {
+  return ["/usr/bin/taskset", "/bin/taskset"].some((path) => existsSync(path));
+}
+
+function handle(name: string, child: ChildProcess, url: string, keys: BenchServer["keys"]): BenchServer {
+  const pid = child.pid as number;
   return {
     name,
-    url: ready.url,
-    keys: ready.keys,
-    async rss() {
-      child.send({ type: "rss" });
-      return (await nextMessage<{ rss: number }>(child, "rss")).rss;
-    },
+    url,
+    keys,
+    pid,
+    rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024,
     kill: () => child.kill("SIGKILL"),
     async stop() {
-      child.send({ type: "stop" });
-      await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
     },
   };
 }
 
-/** The project server on the embedded store, in a fresh temporary DATA_DIR. */
-export function startEmbedded(): Promise<BenchServer> {
-  return startBenchServer("embedded", "project-server.ts", { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")), RATE_LIMIT: "1000000000/86400s" });
-}
-
-/** The project server on Redis, under a prefix of its own. */
-export function startRedis(redisUrl: string): Promise<BenchServer> {
-  return startBenchServer("redis", "project-server.ts", { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}-${Date.now()}:` });
-}
-
-function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+function createKeyWithCli(env: Record<string, string | undefined>, limit: number): Promise<string> {
+  const args = [CLI, "keys", "create", "--name", "bench", "--limit", String(limit), "--window", "86400", "--json"];
   return new Promise((resolve, reject) => {
-    const onMessage = (message: { type: string } & T) => {
-      if (message.type !== type) return;
-      child.off("message", onMessage);
-      child.off("exit", onExit);
-      resolve(message);
-    };
-    const onExit = (code: number) => reject(new Error(`bench server exited with ${code} before '${type}'`));
-    child.on("message", onMessage);
-    child.once("exit", onExit);
+    execFile(process.execPath, args, { env }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`keys create failed: ${stderr}`));
+      resolve((JSON.parse(stdout) as { secret: string }).secret);
+    });
   });
 }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+async function untilHealthy(url: string, child: ChildProcess): Promise<void> {
+  const started = performance.now();
+  while (performance.now() - started < 30_000) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${LOG_DIR}`);
+    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return;
+    await sleep(20);
+  }
+  throw new Error(`server at ${url} never answered; see ${LOG_DIR}`);
+}
+
+/**
+ * Waits until the server and its tool processes (booting and warming after listen) use under 5% of a core, so no
+ * measurement runs beside a child still loading libraries. Gives up after 30 s.
+ */
+async function untilSettled(pid: number): Promise<void> {
+  const started = performance.now();
+  let previous = treeCpuTicks(pid);
+  while (performance.now() - started < 30_000) {
+    await sleep(500);
+    const now = treeCpuTicks(pid);
+    if (now - previous <= 2) return; // clock ticks are 10 ms: ≤ 20 ms of CPU in 500 ms
+    previous = now;
+  }
+}
+
+/** utime + stime of a process and its descendants, in clock ticks (Linux /proc). */
+export function treeCpuTicks(pid: number): number {
+  let total = 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    total += Number(fields[11]) + Number(fields[12]);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) total += treeCpuTicks(Number(child));
+    }
+  } catch {
+    // The process ended meanwhile.
+  }
+  return total;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,7 @@ import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { docsRoutes } from "./docs/docs-routes.ts";
 import { openApiHandler } from "./openapi/openapi-route.ts";
 import { withApiKey } from "./protect.ts";
-import { traceFetchRequests, traceNodeRequest } from "./request-log.ts";
+import { requestLogger, traceFetchRequests, traceNodeRequest } from "./request-log.ts";
 import { beginRequest } from "./request-state.ts";
 import { type OperationId, ROUTES } from "./route-list.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
@@ -34,6 +34,7 @@ type Handler = RouteSpec[2];
 export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   const logger = options.logger ?? createLogger("warn");
   const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
+  const requestLines = requestLogger(logger);
   const { services } = core;
   const onBug = (error: unknown, event: H3Event) => {
     logger.error({ requestId: event.context.requestId, err: error }, "unhandled error");
@@ -43,11 +44,11 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     silent: true,
     onRequest: (event) => {
       beginRequest(event, options.trustProxy);
-      traceNodeRequest(event, logger);
+      traceNodeRequest(event, requestLines);
     },
     onError: (error, event) => (isOwnHttpError(error) ? toErrorResponse(fromHttpError(error)) : onBug(error.cause ?? error, event)),
   });
-  traceFetchRequests(app, logger);
+  traceFetchRequests(app, requestLines);
   const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
   const execute = keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes }));
   const tools = toolRoutes(services.catalog);

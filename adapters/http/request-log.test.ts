@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "srvx/node";
+import { toNodeHandler } from "h3/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp } from "../testing/harness.ts";
 import { hashText } from "../tools/crypto/hash-text.ts";
@@ -10,7 +10,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 /** The app behind a real node:http server on 127.0.0.1, as the reference server serves it. */
 async function serve(app: ReturnType<typeof createTestApp>["app"]): Promise<string> {
-  server = createServer(toNodeHandler(app.fetch));
+  server = createServer(toNodeHandler(app));
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
