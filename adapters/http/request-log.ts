@@ -19,7 +19,7 @@ export function traceNodeRequest(event: H3Event, logger: Logger): boolean {
   const method = event.req.method;
   const path = event.url.pathname;
   // "close" also fires when the client leaves before the answer is written, which "finish" would miss.
-  res.once("close", () => logRequest(logger, event.context, method, path, res.statusCode));
+  res.once("close", () => logRequest(logger, event.context, method, path, res.statusCode, !res.writableFinished));
   return true;
 }
 
@@ -50,7 +50,8 @@ export function requestLogger(logger: Logger): Logger {
   return logger.child({}, { redact: { paths: [] } });
 }
 
-function logRequest(logger: Logger, context: H3EventContext, method: string, path: string, status: number): void {
+/** `aborted`: the connection closed before the answer was written whole (the status is what was meant to be sent). */
+function logRequest(logger: Logger, context: H3EventContext, method: string, path: string, status: number, aborted = false): void {
   if (!logger.isLevelEnabled("info")) return;
   const durationMs = Math.round((performance.now() - (context.startedAt ?? 0)) * 100) / 100;
   logger.info(
@@ -64,6 +65,7 @@ function logRequest(logger: Logger, context: H3EventContext, method: string, pat
       keyId: context.keyId ?? null,
       accountId: context.accountId ?? null,
       authFailure: context.authFailure,
+      ...(aborted ? { aborted } : {}),
     },
     "request",
   );

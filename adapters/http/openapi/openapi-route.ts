@@ -5,8 +5,14 @@ import { buildOpenApiDocument } from "./build-openapi.ts";
 
 const PACKAGE_VERSION = packageVersion();
 
-/** GET /api/v1/openapi.json: generated once at start, since routes and catalog never change while the server runs. */
+/**
+ * GET /api/v1/openapi.json: generated once, on the first request (routes and catalog never change while the server
+ * runs, and a start need not wait for a document nobody may ask for).
+ */
 export function openApiHandler(tools: readonly AnyTool[], options: { maxBodyBytes?: number } = {}): () => Response {
-  const body = JSON.stringify(buildOpenApiDocument({ tools, version: PACKAGE_VERSION, maxBodyBytes: options.maxBodyBytes }));
-  return () => new Response(body, { headers: JSON_HEADERS });
+  let body: string | undefined;
+  return () => {
+    body ??= JSON.stringify(buildOpenApiDocument({ tools, version: PACKAGE_VERSION, maxBodyBytes: options.maxBodyBytes }));
+    return new Response(body, { headers: JSON_HEADERS });
+  };
 }
