@@ -16,6 +16,9 @@ import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { SystemClock } from "./system.ts";
 import { DeferredRunner } from "./tools/deferred-runner.ts";
 
+/** How long after listening the tool processes start booting. */
+const POOL_START_DELAY_MS = 300;
+
 /** A listening server and what it holds open. */
 export interface RunningServer {
   readonly url: string;
@@ -60,7 +63,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  if (runner instanceof DeferredRunner) setImmediate(() => runner.start());
+  // Forking a tool process stalls this event loop for tens of milliseconds: the first probes and requests are answered
+  // first, then the pool boots (an isolated tool called earlier starts it at once).
+  if (runner instanceof DeferredRunner) setTimeout(() => runner.start(), POOL_START_DELAY_MS).unref();
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const close = async () => {

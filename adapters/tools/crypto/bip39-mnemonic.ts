@@ -1,7 +1,8 @@
-import { entropyToMnemonic, mnemonicToSeed } from "@scure/bip39";
-import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { ok } from "../../../domain/result.ts";
 import { defineTool, type ToolContext } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadBip39 = lazy(async () => ({ ...(await import("@scure/bip39")), ...(await import("@scure/bip39/wordlists/english.js")) }));
 
 type WordCount = 12 | 15 | 18 | 21 | 24;
 
@@ -128,6 +129,7 @@ export const bip39Mnemonic = defineTool<Partial<Bip39Input>, Bip39Output>({
   run: async ({ entropy, wordCount, passphrase }: Bip39Input, context: ToolContext) => {
     // Entropy is never seedable: wallet material comes only from the CSPRNG or the caller.
     const bytes = entropy === undefined ? context.randomBytes((wordCount / 3) * 4) : Buffer.from(entropy, "hex");
+    const { entropyToMnemonic, mnemonicToSeed, wordlist } = await loadBip39();
     const mnemonic = entropyToMnemonic(Uint8Array.from(bytes), wordlist);
     const seed = await mnemonicToSeed(mnemonic, passphrase);
     return ok({

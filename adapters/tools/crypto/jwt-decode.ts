@@ -1,7 +1,9 @@
-import { decodeJwt, decodeProtectedHeader } from "jose";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const jose = lazy(() => import("jose"));
 
 const RFC7519_TOKEN =
   "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWMFjmGk";
@@ -77,7 +79,8 @@ export const jwtDecode = defineTool({
       },
     },
   ],
-  run: ({ token }: { token: string }) => {
+  run: async ({ token }: { token: string }) => {
+    const { decodeJwt, decodeProtectedHeader } = await jose();
     try {
       const header = decodeProtectedHeader(token);
       const payload = decodeJwt(token);

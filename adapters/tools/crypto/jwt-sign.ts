@@ -1,8 +1,10 @@
-import { SignJWT } from "jose";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { HMAC_JWT_ALGORITHMS, type HmacJwtAlgorithm, JWT_SECRET_SCHEMA, toSecretKey } from "./jwt-hmac.ts";
+import { lazy } from "../lazy.ts";
+
+const jose = lazy(() => import("jose"));
 
 interface JwtSignInput {
   payload: Record<string, unknown>;
@@ -115,6 +117,7 @@ export const jwtSign = defineTool({
     if (typeof typ !== "string") return err(invalidField("header", "`typ` must be a string."));
     const { key, warnings } = toSecretKey(secret, algorithm);
     try {
+      const { SignJWT } = await jose();
       const token = await new SignJWT(payload).setProtectedHeader({ alg: algorithm, typ, ...extra }).sign(key);
       return ok({ token, warnings });
     } catch (error) {

@@ -1,7 +1,9 @@
-import { jwtVerify as verifyJwt } from "jose";
 import { ok } from "../../../domain/result.ts";
 import { defineTool, type ToolContext } from "../../../domain/tool.ts";
 import { HMAC_JWT_ALGORITHMS, type HmacJwtAlgorithm, JWT_SECRET_SCHEMA } from "./jwt-hmac.ts";
+import { lazy } from "../lazy.ts";
+
+const jose = lazy(() => import("jose"));
 
 interface JwtVerifyInput {
   token: string;
@@ -146,6 +148,7 @@ export const jwtVerify = defineTool<Partial<JwtVerifyInput>, JwtVerifyOutput>({
     const currentDate = new Date(currentTime === undefined ? context.now() : currentTime * 1000);
     try {
       const key = new TextEncoder().encode(secret);
+      const { jwtVerify: verifyJwt } = await jose();
       const { payload, protectedHeader } = await verifyJwt(token, key, { algorithms, currentDate, clockTolerance: clockToleranceSeconds });
       return ok({ valid: true, header: protectedHeader, payload, error: null });
     } catch (error) {

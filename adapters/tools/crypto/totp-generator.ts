@@ -1,7 +1,9 @@
-import { Secret, TOTP } from "otpauth";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool, type ToolContext } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadOtpauth = lazy(() => import("otpauth"));
 
 type Algorithm = "SHA1" | "SHA256" | "SHA512";
 
@@ -113,9 +115,10 @@ export const totpGenerator = defineTool<Partial<TotpInput>, TotpOutput>({
     },
     { title: "The code for the current time (output depends on the clock)", input: { secret: SEEDS.SHA1 } },
   ],
-  run: ({ secret, timestamp, digits, period, algorithm, issuer, label }: TotpInput, context: ToolContext) => {
+  run: async ({ secret, timestamp, digits, period, algorithm, issuer, label }: TotpInput, context: ToolContext) => {
     const seconds = timestamp ?? Math.floor(context.now() / 1000);
-    let key: Secret;
+    const { Secret, TOTP } = await loadOtpauth();
+    let key: InstanceType<typeof Secret>;
     try {
       key = Secret.fromBase32(secret);
     } catch (error) {

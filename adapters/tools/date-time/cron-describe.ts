@@ -1,7 +1,8 @@
-import cronstrue from "cronstrue/i18n.js";
+import type cronstrue from "cronstrue/i18n.js";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
 
 interface CronDescribeInput {
   expression: string;
@@ -12,8 +13,10 @@ interface CronDescribeInput {
 // The i18n bundle (≈ 300 kB, every locale) is CommonJS: Node hands over module.exports, whose `default` is
 // ExpressionDescriptor, while vitest's interop hands over ExpressionDescriptor itself.
 type Describer = typeof cronstrue.default;
-const describer: Describer = (cronstrue as unknown as { default?: Describer }).default ?? (cronstrue as unknown as Describer);
-const LOCALES = Object.keys(describer.locales);
+const loadDescriber = lazy(async (): Promise<Describer> => {
+  const module = (await import("cronstrue/i18n.js")).default;
+  return (module as unknown as { default?: Describer }).default ?? (module as unknown as Describer);
+});
 
 /** cronstrue falls back to English on an unknown locale (with a console warning), so the tool checks it first. */
 export const cronDescribe = defineTool({
@@ -75,12 +78,14 @@ export const cronDescribe = defineTool({
       output: { description: "Cada 5 minutos" },
     },
   ],
-  run: ({ expression, locale, use24HourTimeFormat }: CronDescribeInput) => {
+  run: async ({ expression, locale, use24HourTimeFormat }: CronDescribeInput) => {
+    const describer = await loadDescriber();
+    const locales = Object.keys(describer.locales);
     const fields = expression.trim().split(/\s+/).length;
     if (fields !== 5 && fields !== 6) {
       return err(invalidField("expression", `expression must have 5 fields (minute first) or 6 (second first); it has ${fields}.`));
     }
-    if (!LOCALES.includes(locale)) return err(invalidField("locale", `Unknown locale '${locale}'. Known: ${LOCALES.join(", ")}.`));
+    if (!locales.includes(locale)) return err(invalidField("locale", `Unknown locale '${locale}'. Known: ${locales.join(", ")}.`));
     try {
       return ok({ description: describer.toString(expression, { locale, use24HourTimeFormat, throwExceptionOnParseError: true }) });
     } catch (error) {

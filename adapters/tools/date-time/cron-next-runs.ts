@@ -1,9 +1,11 @@
-import { CronExpressionParser } from "cron-parser";
 import { DateTime } from "luxon";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool, type ToolContext } from "../../../domain/tool.ts";
 import { fromIsoText, isKnownZone, TIME_ZONE_SCHEMA, toIsoString } from "./luxon-support.ts";
+import { lazy } from "../lazy.ts";
+
+const loadCronParser = lazy(() => import("cron-parser"));
 
 interface CronNextRunsInput {
   expression: string;
@@ -12,7 +14,8 @@ interface CronNextRunsInput {
   timeZone: string;
 }
 
-function toRuns({ expression, count, timeZone }: CronNextRunsInput, from: Date): string[] {
+async function toRuns({ expression, count, timeZone }: CronNextRunsInput, from: Date): Promise<string[]> {
+  const { CronExpressionParser } = await loadCronParser();
   const schedule = CronExpressionParser.parse(expression, { currentDate: from, tz: timeZone });
   return Array.from({ length: count }, () => toIsoString(DateTime.fromMillis(schedule.next().getTime(), { zone: "UTC" })));
 }
@@ -86,12 +89,12 @@ export const cronNextRuns = defineTool({
     },
     { title: "The next five runs from now", input: { expression: "0 * * * *", count: 5, timeZone: "UTC" } },
   ],
-  run: (input: CronNextRunsInput, context: ToolContext) => {
+  run: async (input: CronNextRunsInput, context: ToolContext) => {
     if (!isKnownZone(input.timeZone)) return err(invalidField("timeZone", `Unknown time zone: ${input.timeZone}.`));
     const from = input.from === undefined ? new Date(context.now()) : fromIsoText(input.from, input.timeZone)?.toJSDate();
     if (!from) return err(invalidField("from", "from must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00Z."));
     try {
-      return ok({ runs: toRuns(input, from) });
+      return ok({ runs: await toRuns(input, from) });
     } catch (error) {
       // Parse errors and impossible schedules such as "0 0 30 2 *" both end here.
       return err(invalidField("expression", `Invalid cron expression: ${(error as Error).message}`));

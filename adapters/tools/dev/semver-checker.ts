@@ -1,7 +1,9 @@
-import semver from "semver";
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { err, ok, type Result } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadSemver = lazy(async () => (await import("semver")).default);
 
 interface Input {
   version: string;
@@ -107,7 +109,8 @@ export const semverChecker = defineTool({
       },
     },
   ],
-  run: ({ version, range, compareTo, includePrerelease }: Input): Result<SemverReport, DomainError> => {
+  run: async ({ version, range, compareTo, includePrerelease }: Input): Promise<Result<SemverReport, DomainError>> => {
+    const semver = await loadSemver();
     const options = { includePrerelease };
     if (range !== undefined && semver.validRange(range, options) === null) {
       return err(invalidField("range", `'${range}' is not a valid semver range.`));

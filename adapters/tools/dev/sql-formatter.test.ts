@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { sqlFormatter } from "./sql-formatter.ts";
+import { supportedDialects } from "sql-formatter";
+import { SQL_DIALECTS, sqlFormatter } from "./sql-formatter.ts";
 import { errorOf, outputOf } from "../testing/tool-harness.ts";
 
 describe("sql-formatter", () => {
+  it("offers exactly the dialects the pinned sql-formatter supports", () => {
+    expect([...SQL_DIALECTS].sort()).toEqual([...supportedDialects].sort());
+  });
+
   it("refuses SQL it cannot parse", async () => {
     expect((await errorOf(sqlFormatter, { sql: "SELECT 'unterminated" })).code).toBe("invalid_input");
   });

@@ -1,9 +1,18 @@
-import { format, supportedDialects, type SqlLanguage } from "sql-formatter";
+import type { SqlLanguage } from "sql-formatter";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { cappedOutput } from "../output-cap.ts";
 import { sqlCostRefusal } from "./sql-limits.ts";
+import { lazy } from "../lazy.ts";
+
+const loadSqlFormatter = lazy(() => import("sql-formatter"));
+
+/** sql-formatter's `supportedDialects` as pinned, written out so the schema needs no import (sql-formatter.test.ts compares). */
+export const SQL_DIALECTS = [
+  "bigquery", "clickhouse", "db2", "db2i", "duckdb", "hive", "mariadb", "mysql", "n1ql", "plsql", "postgresql", "redshift",
+  "spark", "sqlite", "sql", "tidb", "trino", "transactsql", "tsql", "singlestoredb", "snowflake",
+] as const;
 
 /** Formats only: the SQL is tokenised and re-laid out, never executed. */
 export const sqlFormatter = defineTool({
@@ -18,7 +27,7 @@ export const sqlFormatter = defineTool({
     additionalProperties: false,
     properties: {
       sql: { type: "string", maxLength: 262_144 },
-      language: { type: "string", enum: supportedDialects, default: "sql" },
+      language: { type: "string", enum: SQL_DIALECTS, default: "sql" },
       keywordCase: { type: "string", enum: ["preserve", "upper", "lower"], default: "preserve" },
       tabWidth: { type: "integer", minimum: 1, maximum: 8, default: 2 },
     },
@@ -43,11 +52,12 @@ export const sqlFormatter = defineTool({
       output: { formatted: "SELECT\n    id,\n    name\nFROM\n    users\nWHERE\n    id = 1" },
     },
   ],
-  run: (input: { sql: string; language: SqlLanguage; keywordCase: "preserve" | "upper" | "lower"; tabWidth: number }) => {
+  run: async (input: { sql: string; language: SqlLanguage; keywordCase: "preserve" | "upper" | "lower"; tabWidth: number }) => {
     const costly = sqlCostRefusal(input.sql, "sql");
     if (costly) return err(costly);
     try {
       const { sql, language, keywordCase, tabWidth } = input;
+      const { format } = await loadSqlFormatter();
       const formatted = cappedOutput(format(sql, { language, keywordCase, tabWidth }), "sql");
       return formatted.ok ? ok({ formatted: formatted.value }) : formatted;
     } catch (error) {

@@ -1,6 +1,8 @@
-import { decodeHTML } from "entities";
 import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadEntities = lazy(() => import("entities"));
 
 export const htmlEntitiesDecode = defineTool({
   id: "html-entities-decode",
@@ -33,5 +35,5 @@ export const htmlEntitiesDecode = defineTool({
       output: { decoded: "¬it; © 2024 \uFFFD &NotANamedEntity;" },
     },
   ],
-  run: ({ text }: { text: string }) => ok({ decoded: decodeHTML(text) }),
+  run: async ({ text }: { text: string }) => ok({ decoded: (await loadEntities()).decodeHTML(text) }),
 });

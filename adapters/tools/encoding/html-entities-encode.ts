@@ -1,13 +1,15 @@
-import { encodeHTML, encodeNonAsciiHTML, escapeUTF8 } from "entities";
 import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadEntities = lazy(() => import("entities"));
 
 type Mode = "minimal" | "non-ascii" | "all";
 
-const ENCODERS: Record<Mode, (text: string) => string> = {
-  minimal: escapeUTF8,
-  "non-ascii": encodeNonAsciiHTML,
-  all: encodeHTML,
+const ENCODERS: Record<Mode, (entities: typeof import("entities")) => (text: string) => string> = {
+  minimal: (entities) => entities.escapeUTF8,
+  "non-ascii": (entities) => entities.encodeNonAsciiHTML,
+  all: (entities) => entities.encodeHTML,
 };
 
 export const htmlEntitiesEncode = defineTool({
@@ -57,5 +59,5 @@ export const htmlEntitiesEncode = defineTool({
       output: { encoded: "a&equals;b&sol;c &uuml;" },
     },
   ],
-  run: ({ text, mode }: { text: string; mode: Mode }) => ok({ encoded: ENCODERS[mode](text) }),
+  run: async ({ text, mode }: { text: string; mode: Mode }) => ok({ encoded: ENCODERS[mode](await loadEntities())(text) }),
 });

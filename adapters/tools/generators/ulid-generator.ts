@@ -1,7 +1,9 @@
-import { monotonicFactory, ulid } from "ulid";
 import { ok } from "../../../domain/result.ts";
 import { defineTool, type ToolContext } from "../../../domain/tool.ts";
 import { SEED_SCHEMA, toFloatSource } from "./random-source.ts";
+import { lazy } from "../lazy.ts";
+
+const loadUlid = lazy(() => import("ulid"));
 
 interface UlidInput {
   count: number;
@@ -56,7 +58,8 @@ export const ulidGenerator = defineTool({
     },
     { title: "Three random ULIDs for now", input: { count: 3, monotonic: true } },
   ],
-  run: ({ count, timestamp, seed, monotonic }: UlidInput, context: ToolContext) => {
+  run: async ({ count, timestamp, seed, monotonic }: UlidInput, context: ToolContext) => {
+    const { monotonicFactory, ulid } = await loadUlid();
     const rng = toFloatSource(seed, context);
     const time = timestamp ?? context.now();
     const next = monotonic ? monotonicFactory(rng) : (seedTime: number) => ulid(seedTime, rng);

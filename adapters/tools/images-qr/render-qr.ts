@@ -1,8 +1,10 @@
-import QRCode from "qrcode";
 import { invalidField } from "../../../domain/errors.ts";
 import type { DomainError } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import type { Result } from "../../../domain/result.ts";
+import { lazy } from "../lazy.ts";
+
+const loadQrCode = lazy(async () => (await import("qrcode")).default);
 
 export type ErrorCorrectionLevel = "L" | "M" | "Q" | "H";
 export type QrFormat = "svg" | "png";
@@ -35,6 +37,7 @@ export const MAX_PNG_SIDE = 1600;
 export async function renderQr(text: string, options: QrOptions, field = "text"): Promise<Result<RenderedQr, DomainError>> {
   const { errorCorrectionLevel, format, margin, scale, darkColor, lightColor } = options;
   try {
+    const QRCode = await loadQrCode();
     const { version, modules } = QRCode.create(text, { errorCorrectionLevel });
     const side = (modules.size + 2 * margin) * scale;
     if (format === "png" && side > MAX_PNG_SIDE) {

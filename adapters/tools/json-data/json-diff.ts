@@ -1,17 +1,20 @@
-import { create } from "jsondiffpatch";
-import { format } from "jsondiffpatch/formatters/jsonpatch";
+import type { format } from "jsondiffpatch/formatters/jsonpatch";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { countLcsCells, escapeKeys, unescapeKeys, unescapePointer } from "./json-diff-keys.ts";
 import { parseJsonField } from "./json-text.ts";
+import { lazy } from "../lazy.ts";
 
 /** Array diffs are an O(n·m) LCS: about 2000 × 2000 changed items, ≈ 0.1 s and 32 MB. */
 const MAX_LCS_CELLS = 4_000_000;
 
 // matchByPosition: objects inside arrays are compared index by index (JSON has no identity to match on), which
 // also skips jsondiffpatch's own O(n·m) scan for shared references.
-const differ = create({ matchByPosition: true, arrays: { detectMove: true } });
+const loadDiffer = lazy(async () => {
+  const [{ create }, { format: toJsonPatch }] = await Promise.all([import("jsondiffpatch"), import("jsondiffpatch/formatters/jsonpatch")]);
+  return { differ: create({ matchByPosition: true, arrays: { detectMove: true } }), toJsonPatch };
+});
 
 interface PatchOperation {
   op: "add" | "remove" | "replace" | "move";
@@ -96,7 +99,8 @@ export const jsonDiff = defineTool({
       output: { equal: true, patch: [] },
     },
   ],
-  run: ({ left, right }: { left: string; right: string }) => {
+  run: async ({ left, right }: { left: string; right: string }) => {
+    const { differ, toJsonPatch } = await loadDiffer();
     const leftDocument = parseJsonField(left, "left");
     if (!leftDocument.ok) return leftDocument;
     const rightDocument = parseJsonField(right, "right");
@@ -106,7 +110,7 @@ export const jsonDiff = defineTool({
         return err(invalidField("right", "The arrays differ too much to diff within the size limit (about 2000 × 2000 changed items)."));
       }
       const delta = differ.diff(escapeKeys(leftDocument.value), escapeKeys(rightDocument.value));
-      const patch = delta === undefined ? [] : format(delta).map(toPatchOperation);
+      const patch = delta === undefined ? [] : toJsonPatch(delta).map(toPatchOperation);
       return ok({ equal: patch.length === 0, patch });
     } catch (error) {
       return err(invalidField("right", `The documents cannot be diffed: ${(error as Error).message}`));

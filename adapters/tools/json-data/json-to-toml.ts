@@ -1,8 +1,10 @@
-import { stringify } from "smol-toml";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { cappedOutput, isJsonObject, parseJsonField } from "./json-text.ts";
+import { lazy } from "../lazy.ts";
+
+const loadToml = lazy(() => import("smol-toml"));
 
 export const jsonToToml = defineTool({
   id: "json-to-toml",
@@ -38,7 +40,8 @@ export const jsonToToml = defineTool({
       output: { toml: 'path = "C:\\\\temp"\nquote = "say \\"hi\\""\nenabled = true\nratio = 0.5\n' },
     },
   ],
-  run: ({ json }: { json: string }) => {
+  run: async ({ json }: { json: string }) => {
+    const { stringify } = await loadToml();
     const parsed = parseJsonField(json, "json");
     if (!parsed.ok) return parsed;
     if (!isJsonObject(parsed.value)) return err(invalidField("json", "TOML needs a JSON object at the top level."));

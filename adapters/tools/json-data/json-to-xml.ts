@@ -1,9 +1,11 @@
-import { XMLBuilder, XMLValidator } from "fast-xml-parser";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
 import { indentationRefusal, isJsonObject, parseJsonField } from "./json-text.ts";
+import { lazy } from "../lazy.ts";
+
+const xmlParser = lazy(() => import("fast-xml-parser"));
 
 /** Keys starting with `attributePrefix` become attributes, `#text` is element text, arrays repeat their element. */
 export const jsonToXml = defineTool({
@@ -42,7 +44,8 @@ export const jsonToXml = defineTool({
       output: { xml: '<expr kind="text">a &lt; b &amp; c</expr>' },
     },
   ],
-  run: ({ json, attributePrefix, indent }: { json: string; attributePrefix: string; indent: number }) => {
+  run: async ({ json, attributePrefix, indent }: { json: string; attributePrefix: string; indent: number }) => {
+    const { XMLBuilder, XMLValidator } = await xmlParser();
     const parsed = parseJsonField(json, "json");
     if (!parsed.ok) return parsed;
     if (!isJsonObject(parsed.value) || Object.keys(parsed.value).length !== 1) {

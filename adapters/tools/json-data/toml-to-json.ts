@@ -1,9 +1,11 @@
-import { parse } from "smol-toml";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { MAX_NESTING, nestingRefusal, TOML_SYNTAX, tooDeep, valueDepth } from "../nesting.ts";
 import { toJsonText } from "./json-text.ts";
+import { lazy } from "../lazy.ts";
+
+const loadToml = lazy(() => import("smol-toml"));
 
 /** Datetimes become RFC 3339 strings as written (offset kept, local values stay local); a zero ".000" is dropped. */
 export const tomlToJson = defineTool({
@@ -52,7 +54,8 @@ export const tomlToJson = defineTool({
       output: { json: '{\n  "ld1": "1979-05-27",\n  "lt1": "07:32:00",\n  "physical": {\n    "color": "orange"\n  }\n}' },
     },
   ],
-  run: ({ toml, indent }: { toml: string; indent: number }) => {
+  run: async ({ toml, indent }: { toml: string; indent: number }) => {
+    const { parse } = await loadToml();
     const costly = nestingRefusal(toml, "toml", TOML_SYNTAX);
     if (costly) return err(costly);
     try {

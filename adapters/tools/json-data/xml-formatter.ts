@@ -1,4 +1,3 @@
-import { XMLValidator } from "fast-xml-parser";
 import * as xmlFormatterModule from "xml-formatter";
 import type { XMLFormatterOptions } from "xml-formatter";
 import { invalidField } from "../../../domain/errors.ts";
@@ -6,6 +5,9 @@ import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
 import { xmlCostRefusal } from "./xml-limits.ts";
+import { lazy } from "../lazy.ts";
+
+const xmlParser = lazy(() => import("fast-xml-parser"));
 
 // xml-formatter is CommonJS with a `default` typing: under NodeNext the callable arrives wrapped.
 const xmlFormat = ((xmlFormatterModule as any).default ?? xmlFormatterModule) as FormatXml;
@@ -53,7 +55,8 @@ export const xmlFormatter = defineTool({
       output: { formatted: "<list><item>1</item><item>2</item></list>" },
     },
   ],
-  run: ({ xml, indent }: { xml: string; indent: number }) => {
+  run: async ({ xml, indent }: { xml: string; indent: number }) => {
+    const { XMLValidator } = await xmlParser();
     const costly = xmlCostRefusal(xml, "xml", indent);
     if (costly) return err(costly);
     try {

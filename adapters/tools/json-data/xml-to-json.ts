@@ -1,9 +1,11 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { xmlCostRefusal } from "./xml-limits.ts";
 import { toJsonText } from "./json-text.ts";
+import { lazy } from "../lazy.ts";
+
+const xmlParser = lazy(() => import("fast-xml-parser"));
 
 const PREDEFINED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
@@ -66,7 +68,8 @@ export const xmlToJson = defineTool({
       output: { json: '{"dish":{"#text":"Fish & Chips A","_lang":"en"}}' },
     },
   ],
-  run: ({ xml, attributePrefix, indent }: { xml: string; attributePrefix: string; indent: number }) => {
+  run: async ({ xml, attributePrefix, indent }: { xml: string; attributePrefix: string; indent: number }) => {
+    const { XMLParser, XMLValidator } = await xmlParser();
     const costly = xmlCostRefusal(xml, "xml");
     if (costly) return err(costly);
     try {

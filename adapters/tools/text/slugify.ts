@@ -1,7 +1,9 @@
-import slugifyText from "@sindresorhus/slugify";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadSlugify = lazy(async () => (await import("@sindresorhus/slugify")).default);
 
 export const slugify = defineTool({
   id: "slugify",
@@ -63,7 +65,8 @@ export const slugify = defineTool({
       output: { slug: "Deja-Vu" },
     },
   ],
-  run: ({ text, separator, lowercase }: { text: string; separator: string; lowercase: boolean }) => {
+  run: async ({ text, separator, lowercase }: { text: string; separator: string; lowercase: boolean }) => {
+    const slugifyText = await loadSlugify();
     try {
       return ok({ slug: slugifyText(text, { separator, lowercase }) });
     } catch (error) {

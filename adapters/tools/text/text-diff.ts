@@ -1,7 +1,10 @@
-import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatch } from "diff";
+import type { StructuredPatch } from "diff";
 import { invalidInput } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadDiff = lazy(() => import("diff"));
 
 // Myers is O(N·D) and, past the edit budget, quadratic in it (2 000 edits ≈ 0.6 s on two 40 000-line texts, 10 000
 // ≈ 18 s). The deterministic edit budget decides; the timeout is only a safety net under heavy load.
@@ -104,7 +107,8 @@ export const textDiff = defineTool({
   ],
   worker: true,
   timeoutMs: 10_000,
-  run: ({ oldText, newText, context, oldName, newName }: TextDiffInput) => {
+  run: async ({ oldText, newText, context, oldName, newName }: TextDiffInput) => {
+    const { FILE_HEADERS_ONLY, formatPatch, structuredPatch } = await loadDiff();
     const patch = structuredPatch(oldName, newName, oldText, newText, undefined, undefined, {
       context,
       maxEditLength: MAX_EDIT_LENGTH,

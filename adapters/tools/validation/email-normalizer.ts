@@ -1,7 +1,9 @@
-import validator from "validator";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadValidator = lazy(async () => (await import("validator")).default);
 
 /** Provider rules (Gmail dots and +tags, googlemail → gmail, Yandex aliases …) are validator.js's defaults. */
 export const emailNormalizer = defineTool({
@@ -41,7 +43,8 @@ export const emailNormalizer = defineTool({
       output: { normalized: "test@yandex.ru" },
     },
   ],
-  run: ({ email }: { email: string }) => {
+  run: async ({ email }: { email: string }) => {
+    const validator = await loadValidator();
     const normalized = validator.isEmail(email) ? validator.normalizeEmail(email) : false;
     if (normalized === false) return err(invalidField("email", "Not a syntactically valid email address."));
     return ok({ normalized });

@@ -1,6 +1,8 @@
-import validator from "validator";
 import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadValidator = lazy(async () => (await import("validator")).default);
 
 /** Syntax only (validator's isEmail defaults): no DNS or MX lookup, the service stays offline. */
 export const emailValidator = defineTool({
@@ -52,7 +54,8 @@ export const emailValidator = defineTool({
       output: { valid: false, localPart: null, domain: null },
     },
   ],
-  run: ({ email }: { email: string }) => {
+  run: async ({ email }: { email: string }) => {
+    const validator = await loadValidator();
     if (!validator.isEmail(email)) return ok({ valid: false, localPart: null, domain: null });
     // A quoted local part may itself contain "@", so the domain starts after the last one.
     const at = email.lastIndexOf("@");

@@ -1,6 +1,8 @@
-import { electronicFormatIBAN, extractIBAN, friendlyFormatIBAN, validateIBAN, ValidationErrorsIBAN } from "ibantools";
 import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadIbantools = lazy(() => import("ibantools"));
 
 const NULLABLE = { type: ["string", "null"] } as const;
 const FIELDS = ["electronicFormat", "printFormat", "countryCode", "checkDigits", "bban", "bankIdentifier"] as const;
@@ -89,7 +91,8 @@ export const ibanValidator = defineTool({
       },
     },
   ],
-  run: ({ iban }: { iban: string }) => {
+  run: async ({ iban }: { iban: string }) => {
+    const { electronicFormatIBAN, extractIBAN, friendlyFormatIBAN, validateIBAN, ValidationErrorsIBAN } = await loadIbantools();
     const electronic = electronicFormatIBAN(iban) ?? "";
     const { valid, errorCodes } = validateIBAN(electronic);
     const errors = errorCodes.map((code) => ValidationErrorsIBAN[code]);

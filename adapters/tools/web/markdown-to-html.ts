@@ -1,8 +1,10 @@
-import MarkdownIt from "markdown-it";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { cappedOutput } from "../output-cap.ts";
 import { MARKDOWN_IT_MAX_NESTING, markdownCostRefusal } from "./markdown-limits.ts";
+import { lazy } from "../lazy.ts";
+
+const loadMarkdownIt = lazy(async () => (await import("markdown-it")).default);
 
 type Options = { markdown: string; linkify: boolean; typographer: boolean; breaks: boolean };
 
@@ -14,10 +16,11 @@ const renderers = new Map<string, Renderer>();
  * `html: false` escapes raw HTML and markdown-it's validateLink refuses javascript:/vbscript:/data: links; there is
  * deliberately no switch to allow HTML. `xhtmlOut` matches the CommonMark reference output (`<br />`, `<hr />`).
  */
-function rendererFor({ linkify, typographer, breaks }: Options): Renderer {
+async function rendererFor({ linkify, typographer, breaks }: Options): Promise<Renderer> {
   const key = `${linkify}/${typographer}/${breaks}`;
   let renderer = renderers.get(key);
   if (!renderer) {
+    const MarkdownIt = await loadMarkdownIt();
     renderer = new MarkdownIt({ html: false, xhtmlOut: true, linkify, typographer, breaks, maxNesting: MARKDOWN_IT_MAX_NESTING });
     renderers.set(key, renderer);
   }
@@ -79,10 +82,10 @@ export const markdownToHtml = defineTool({
       output: { html: "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>[x](javascript:alert(1))</p>\n" },
     },
   ],
-  run: (input: Options) => {
+  run: async (input: Options) => {
     const costly = markdownCostRefusal(input.markdown, "markdown");
     if (costly) return err(costly);
-    const html = cappedOutput(rendererFor(input).render(input.markdown), "markdown");
+    const html = cappedOutput((await rendererFor(input)).render(input.markdown), "markdown");
     return html.ok ? ok({ html: html.value }) : html;
   },
 });

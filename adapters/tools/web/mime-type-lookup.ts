@@ -1,12 +1,15 @@
-import mime from "mime-types";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadMime = lazy(async () => (await import("mime-types")).default);
 
 type Input = { extension?: string; mimeType?: string };
+type Mime = typeof import("mime-types");
 
 /** Builds the answer for a MIME type that mime-types (mime-db) knows extensions for. */
-function describe(mimeType: string) {
+function describe(mime: Mime, mimeType: string) {
   const extensions = Object.hasOwn(mime.extensions, mimeType) ? mime.extensions[mimeType] : undefined;
   if (!extensions) return undefined;
   return { mimeType, extensions: [...extensions], charset: mime.charset(mimeType) || null, contentType: mime.contentType(mimeType) || null };
@@ -62,14 +65,15 @@ export const mimeTypeLookup = defineTool({
       output: { mimeType: "application/json", extensions: ["json", "map"], charset: "UTF-8", contentType: "application/json; charset=utf-8" },
     },
   ],
-  run: ({ extension, mimeType }: Input) => {
+  run: async ({ extension, mimeType }: Input) => {
+    const mime = await loadMime();
     if (extension !== undefined) {
       const found = mime.lookup(extension);
-      const result = found ? describe(found) : undefined;
+      const result = found ? describe(mime, found) : undefined;
       return result ? ok(result) : err(invalidField("extension", `No MIME type is registered for '${extension}'.`));
     }
     const bare = (mimeType ?? "").split(";")[0].trim().toLowerCase();
-    const result = describe(bare);
+    const result = describe(mime, bare);
     return result ? ok(result) : err(invalidField("mimeType", `No extensions are registered for the MIME type '${bare}'.`));
   },
 });

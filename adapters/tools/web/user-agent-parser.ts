@@ -1,6 +1,8 @@
-import Bowser from "bowser";
 import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
+
+const loadBowser = lazy(async () => (await import("bowser")).default);
 
 const NULLABLE_STRING = { type: ["string", "null"] } as const;
 const STRING = { type: "string" } as const;
@@ -94,7 +96,8 @@ export const userAgentParser = defineTool({
       },
     },
   ],
-  run: ({ userAgent }: { userAgent: string }) => {
+  run: async ({ userAgent }: { userAgent: string }) => {
+    const Bowser = await loadBowser();
     const result = Bowser.parse(userAgent);
     return ok({
       browser: pick(result.browser as Details, ["name", "version"]),
