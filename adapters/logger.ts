@@ -23,9 +23,9 @@ export const REDACTED_PATHS = [
 
 /**
  * A JSON logger on stdout; `destination` lets tests capture the lines. Lines are written asynchronously: a line
- * waits only while the previous write is in flight, so under load they leave in batches, not one syscall each
- * (measured: a synchronous write was a fifth of a request's cost). pino flushes what is pending when the process
- * exits, crash included; only a kill -9 can lose the lines of the last write.
+ * waits only while the previous write is in flight, so under load lines leave in batches, not one blocking write
+ * each. pino flushes what is pending when the process exits, crash included; only a kill -9 can lose the lines of
+ * the last write.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, base: undefined, redact: { paths: REDACTED_PATHS, censor: "[REDACTED]" } };

@@ -9,18 +9,17 @@ function stampHeaders(requestId: string): [string, string][] {
 
 /**
  * Served by node:http: the headers go on the node response before the handler runs and the line is logged when the
- * response closes. No onResponse hook, so the answer is neither awaited again nor has its headers rebuilt (measured:
- * h3's hook and a `headers.set` on a built answer cost more than the rest of a 401).
+ * response closes. No onResponse hook (three more promise turns per request), and no `headers.set` on a built answer
+ * (it turns srvx's FastResponse headers into web Headers and back: 2.4 µs a request, measured).
  */
-export function traceNodeRequest(event: H3Event, logger: Logger): boolean {
+export function traceNodeRequest(event: H3Event, logger: Logger): void {
   const res = (event.runtime?.node as { res?: ServerResponse } | undefined)?.res;
-  if (!res) return false;
+  if (!res) return;
   for (const [name, value] of stampHeaders(event.context.requestId ?? "")) res.setHeader(name, value);
   const method = event.req.method;
   const path = event.url.pathname;
   // "close" also fires when the client leaves before the answer is written, which "finish" would miss.
   res.once("close", () => logRequest(logger, event.context, method, path, res.statusCode, !res.writableFinished));
-  return true;
 }
 
 /**
