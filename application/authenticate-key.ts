@@ -1,4 +1,4 @@
-import { acceptsHash, type ApiKey, type Environment, hashSecret, isActive, isExpiredAt, parseSecret } from "../domain/api-key.ts";
+import { acceptsHash, type ApiKey, type Environment, hashSecret, hasValidChecksum, isActive, isExpiredAt, readSecretShape } from "../domain/api-key.ts";
 import { type DomainError, unauthorized } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { noteExpiry } from "./note-expiry.ts";
@@ -20,11 +20,17 @@ export class AuthenticateKey {
   async execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey, DomainError>> {
     const { keys, clock, env } = this.deps;
     if (!cmd.secret) return err(unauthorized("missing"));
-    const parsed = parseSecret(cmd.secret);
-    if (!parsed.ok) return err(unauthorized(parsed.reason));
-    if (parsed.env !== env) return err(unauthorized("environment"));
+    const shape = readSecretShape(cmd.secret);
+    if (!shape.ok) return err(unauthorized(shape.reason));
     const secretHash = hashSecret(cmd.secret);
-    const key = await keys.findByHash(secretHash);
+    // A key the store holds in memory for this hash was issued with a valid checksum, so only a secret the store
+    // must look up pays the checksum's SHA-256: mistyped keys still never reach storage.
+    let key = keys.findCachedByHash?.(secretHash);
+    if (!key) {
+      if (!hasValidChecksum(cmd.secret)) return err(unauthorized("checksum"));
+      if (shape.env !== env) return err(unauthorized("environment"));
+      key = await keys.findByHash(secretHash);
+    }
     const now = clock.now();
     // The hash index keeps a rotated-away hash pointing at the key; acceptsHash ends its grace by the clock.
     if (!key || !acceptsHash(key, secretHash, now)) return err(unauthorized("unknown"));

@@ -16,6 +16,11 @@ export interface ApiKeyStore {
   findById(id: string): Promise<ApiKey | undefined>;
   /** The key whose secret hashes to `secretHash`, or undefined. */
   findByHash(secretHash: string): Promise<ApiKey | undefined>;
+  /**
+   * The key for `secretHash` when this store already holds it in memory (a cache), without any storage read; a store
+   * without such a memory leaves this out. Lets the hot path skip work a known key has already passed.
+   */
+  findCachedByHash?(secretHash: string): ApiKey | undefined;
   /** Every key, in no particular order. */
   list(): Promise<readonly ApiKey[]>;
   /** Resolves when the storage answers; throws when it does not. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hashSecret } from "../domain/api-key.ts";
 import { ok } from "../domain/result.ts";
 import { defineTool } from "../domain/tool.ts";
+import { CachedApiKeyStore } from "../adapters/storage/cached-api-key-store.ts";
 import { openMemoryStorage } from "../adapters/storage/open-storage.ts";
 import { CryptoSecretSource, FixedClock } from "../adapters/system.ts";
 import { AjvSchemaValidator } from "../adapters/tools/ajv-schema-validator.ts";
@@ -12,6 +13,7 @@ import { ConsumeRateLimit } from "./consume-rate-limit.ts";
 import { CreateKey } from "./create-key.ts";
 import { ExecuteTool } from "./execute-tool.ts";
 import { ListKeys } from "./list-keys.ts";
+import type { ApiKeyStore } from "./ports.ts";
 import { RevokeKey } from "./revoke-key.ts";
 
 const echo = defineTool({
@@ -102,6 +104,29 @@ describe("AuthenticateKey", () => {
     await revokeKey.execute({ id: live.value.key.id });
     expect(await authenticate.execute({ secret: live.value.secret })).toMatchObject({ ok: false, error: { reason: "revoked" } });
     expect(await authenticate.execute({ secret: staging.value.secret })).toMatchObject({ ok: false, error: { reason: "environment" } });
+  });
+
+  it("refuses a mistyped key before any lookup, and a cached key of another environment as well as an uncached one", async () => {
+    const { createKey, keys, clock } = setup();
+    const lookups: string[] = [];
+    const counted: ApiKeyStore = { ...keys, findById: (id) => keys.findById(id), save: (key) => keys.save(key), findByHash: (hash) => (lookups.push(hash), keys.findByHash(hash)) };
+    const cached = new CachedApiKeyStore(counted);
+    const authenticate = new AuthenticateKey({ keys: cached, audit: openMemoryStorage(clock).audit, clock, secrets: new CryptoSecretSource(), env: "development" });
+    const dev = await createKey.execute({ name: "k", env: "development" });
+    const staging = await createKey.execute({ name: "k", env: "staging" });
+    if (!dev.ok || !staging.ok) throw new Error("refused");
+    const last = dev.value.secret.at(-1);
+    const mistyped = dev.value.secret.slice(0, -1) + (last === "A" ? "B" : "A");
+    expect(await authenticate.execute({ secret: mistyped })).toMatchObject({ ok: false, error: { reason: "checksum" } });
+    expect(lookups).toEqual([]);
+    for (let i = 0; i < 2; i++) {
+      expect((await authenticate.execute({ secret: dev.value.secret })).ok).toBe(true);
+      expect(await authenticate.execute({ secret: staging.value.secret })).toMatchObject({ ok: false, error: { reason: "environment" } });
+    }
+    // Cached by a lookup (another path could make one): the cached path checks the environment too.
+    await cached.findByHash(hashSecret(staging.value.secret));
+    expect(await authenticate.execute({ secret: staging.value.secret })).toMatchObject({ ok: false, error: { reason: "environment" } });
+    expect(lookups).not.toContain(hashSecret(mistyped));
   });
 });
 

@@ -84,12 +84,21 @@ export type ParsedSecret = { readonly ok: true; readonly env: Environment } | { 
 
 /** Checks shape and checksum, so truncated or mistyped keys are refused before touching storage. */
 export function parseSecret(secret: string): ParsedSecret {
+  const shape = readSecretShape(secret);
+  if (!shape.ok) return shape;
+  return hasValidChecksum(secret) ? shape : { ok: false, reason: "checksum" };
+}
+
+/** The environment a secret names, when it has the shape of one (its checksum not checked: a SHA-256 of its own). */
+export function readSecretShape(secret: string): { readonly ok: true; readonly env: Environment } | { readonly ok: false; readonly reason: "malformed" } {
   const match = SECRET_PATTERN.exec(secret);
   if (!match) return { ok: false, reason: "malformed" };
-  const head = secret.slice(0, secret.length - CHECKSUM_LENGTH);
-  if (checksumOf(head) !== secret.slice(-CHECKSUM_LENGTH)) return { ok: false, reason: "checksum" };
-  const env = ENVIRONMENTS.find((name) => ENV_TAGS[name] === match[1]) as Environment;
-  return { ok: true, env };
+  return { ok: true, env: ENVIRONMENTS.find((name) => ENV_TAGS[name] === match[1]) as Environment };
+}
+
+/** Whether the last characters are the checksum of the rest: a mistyped or truncated key fails it. */
+export function hasValidChecksum(secret: string): boolean {
+  return checksumOf(secret.slice(0, secret.length - CHECKSUM_LENGTH)) === secret.slice(-CHECKSUM_LENGTH);
 }
 
 /** The part of a secret shown in lists and logs. */

@@ -8,8 +8,8 @@ export { rateLimitHeaders } from "../../domain/answer.ts";
 export const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store" } as const;
 
 /** Writes a transport-neutral answer as one JSON response, every header set at construction. */
-export function toResponse(answer: Answer, extraHeaders: Record<string, string> = {}): Response {
-  return toJsonResponse(JSON.stringify(answer.body), answer.status, { ...answer.headers, ...extraHeaders });
+export function toResponse(answer: Answer): Response {
+  return toJsonResponse(JSON.stringify(answer.body), answer.status, answer.headers);
 }
 
 /** The error envelope, with `Retry-After` where the error carries one. */

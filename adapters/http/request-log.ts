@@ -1,21 +1,25 @@
 import type { ServerResponse } from "node:http";
 import type { H3, H3Event, H3EventContext } from "h3";
 import type { Logger } from "../logger.ts";
+import { isStampingResponse } from "./wire.ts";
 
-/** Headers every answer carries, whichever handler built it. */
-function stampHeaders(requestId: string): [string, string][] {
-  return [["x-request-id", requestId], ["x-content-type-options", "nosniff"]];
+/** Headers every answer carries, whichever handler built it, as name, value pairs. */
+function stampHeaders(requestId: string): string[] {
+  return ["x-request-id", requestId, "x-content-type-options", "nosniff"];
 }
 
 /**
- * Served by node:http: the headers go on the node response before the handler runs and the line is logged when the
- * response closes. No onResponse hook (three more promise turns per request), and no `headers.set` on a built answer
- * (it turns srvx's FastResponse headers into web Headers and back: 2.4 µs a request, measured).
+ * Served by node:http: the headers go on the node response before the handler runs (the reference server's response
+ * class adds them as the answer is written; see wire.ts) and the line is logged when the response closes. No
+ * onResponse hook (three more promise turns per request), and no `headers.set` on a built answer (it turns srvx's
+ * FastResponse headers into web Headers and back: 2.4 µs a request, measured).
  */
 export function traceNodeRequest(event: H3Event, logger: Logger): void {
   const res = (event.runtime?.node as { res?: ServerResponse } | undefined)?.res;
   if (!res) return;
-  for (const [name, value] of stampHeaders(event.context.requestId ?? "")) res.setHeader(name, value);
+  const stamped = stampHeaders(event.context.requestId ?? "");
+  if (isStampingResponse(res)) res.stampedHeaders = stamped;
+  else for (let i = 0; i < stamped.length; i += 2) res.setHeader(stamped[i], stamped[i + 1]);
   const method = event.req.method;
   const path = event.url.pathname;
   // "close" also fires when the client leaves before the answer is written, which "finish" would miss.
@@ -34,7 +38,8 @@ export function traceFetchRequests(app: H3, logger: Logger): void {
     if (request.runtime?.node) return answer;
     return Promise.resolve(answer).then((response) => {
       const eventContext = (request as { context?: H3EventContext }).context ?? {};
-      for (const [name, value] of stampHeaders(eventContext.requestId ?? "")) response.headers.set(name, value);
+      const stamped = stampHeaders(eventContext.requestId ?? "");
+      for (let i = 0; i < stamped.length; i += 2) response.headers.set(stamped[i], stamped[i + 1]);
       logRequest(logger, eventContext, request.method, new URL(request.url).pathname, response.status);
       return response;
     });

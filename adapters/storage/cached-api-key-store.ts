@@ -21,6 +21,11 @@ export class CachedApiKeyStore implements ApiKeyStore {
     return this.inner.findById(id);
   }
 
+  findCachedByHash(secretHash: string): ApiKey | undefined {
+    const cached = this.byHash.get(secretHash);
+    return cached && cached.until > performance.now() ? cached.key : undefined;
+  }
+
   async findByHash(secretHash: string): Promise<ApiKey | undefined> {
     const now = performance.now();
     const cached = this.byHash.get(secretHash);

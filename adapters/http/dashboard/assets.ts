@@ -22,7 +22,6 @@ export function assetHandler(event: H3Event): Response {
       "content-type": FILES[name],
       // Short-lived: a redeploy reaches browsers within minutes without versioned file names.
       "cache-control": "public, max-age=300",
-      "x-content-type-options": "nosniff",
       "cross-origin-resource-policy": "same-origin",
     },
   });
