@@ -5,12 +5,16 @@ export interface Measurement {
   readonly p50: number;
   readonly p99: number;
   readonly requests: number;
+  /** CPU time (user + system) of the server and its tool processes per request, µs: what the load generator cannot skew. */
+  readonly cpuUs: number;
 }
 
 export interface Scenario {
   readonly id: string;
   readonly request: { url: string; method: "POST"; headers: Record<string, string>; body: string };
   readonly expectStatus: number;
+  /** The server process, whose CPU time is measured around the load. */
+  readonly pid: number;
   describe(): { id: string; server: string; scenario: string };
 }
 
@@ -25,6 +29,7 @@ export function scenariosFor(server: BenchServer): Scenario[] {
       id: `${server.name}:${scenario}`,
       request: { url: server.url + path, method: "POST", headers, body: JSON.stringify({ input }) },
       expectStatus,
+      pid: server.pid,
       describe: () => ({ id: `${server.name}:${scenario}`, server: server.name, scenario }),
     };
   };
@@ -46,6 +51,7 @@ export function median(samples: readonly Measurement[]): Measurement {
     p50: mid(samples.map((s) => s.p50)),
     p99: mid(samples.map((s) => s.p99)),
     requests: samples.reduce((sum, s) => sum + s.requests, 0),
+    cpuUs: Math.round(mid(samples.map((s) => s.cpuUs))),
   };
 }
 
@@ -54,10 +60,12 @@ type Row = ReturnType<Scenario["describe"]> & Measurement;
 /** Prints the table, then the ratios to bare node:http last; returns the same as data for results.json. */
 export function printReport(rows: Row[], rssBefore: Record<string, number>, rssAfter: Record<string, number>, settings: object) {
   const bare = rows.find((row) => row.server === "bare")?.rps ?? 1;
-  console.log(`\n${"scenario".padEnd(42)}${"req/s".padStart(10)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}`);
+  console.log(`\n${"scenario".padEnd(42)}${"req/s".padStart(10)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"CPU µs/req".padStart(12)}`);
   for (const row of rows) {
-    console.log(`${`${row.server}: ${row.scenario}`.padEnd(42)}${String(row.rps).padStart(10)}${String(row.p50).padStart(9)}${String(row.p99).padStart(9)}`);
+    const cells = [row.rps, row.p50, row.p99].map((value, i) => String(value).padStart(i === 0 ? 10 : 9)).join("");
+    console.log(`${`${row.server}: ${row.scenario}`.padEnd(42)}${cells}${String(row.cpuUs).padStart(12)}`);
   }
+  console.log("(CPU µs/req: user + system time of the server and its tool processes per request, as the kernel counts it)");
   console.log("\nserver RSS (MiB) before → after the run:");
   for (const name of Object.keys(rssBefore)) {
     console.log(`  ${name.padEnd(10)} ${(rssBefore[name] / 2 ** 20).toFixed(1)} → ${(rssAfter[name] / 2 ** 20).toFixed(1)}`);

@@ -142,7 +142,10 @@ async function untilSettled(pid: number): Promise<void> {
   }
 }
 
-/** utime + stime of a process and its descendants, in clock ticks (Linux /proc). */
+/** One clock tick of /proc's CPU times (USER_HZ, 100 on Linux), in µs. */
+export const CLOCK_TICK_US = 10_000;
+
+/** utime + stime of a process (all its threads) and its descendants, in clock ticks (Linux /proc). */
 export function treeCpuTicks(pid: number): number {
   let total = 0;
   try {
