@@ -1,5 +1,3 @@
-import { Scalar } from "yaml";
-
 /** A compose service under construction; keys are compose `services.<name>` fields. */
 export type Service = Record<string, unknown>;
 
@@ -11,11 +9,14 @@ export interface FlagSpec {
   readonly apply: ApplyFlag;
 }
 
+/** Text to write double-quoted; docker-run-to-compose turns it into a yaml Scalar (yaml loads on first use). */
+export class QuotedText {
+  constructor(readonly text: string) {}
+}
+
 /** Written double-quoted: YAML 1.1 reads an unquoted 22:22 as the base-60 integer 1342. */
-export function quoted(value: string): Scalar {
-  const scalar = new Scalar(value);
-  scalar.type = Scalar.QUOTE_DOUBLE;
-  return scalar;
+export function quoted(value: string): QuotedText {
+  return new QuotedText(value);
 }
 
 const list = (key: string, toNode: (value: string) => unknown = (value) => value): FlagSpec => ({

@@ -1,9 +1,11 @@
 import { parse, type ParseEntry } from "shell-quote";
-import YAML from "yaml";
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { err, ok, type Result } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
-import { FLAGS, type Service } from "./docker-run-flags.ts";
+import { lazy } from "../lazy.ts";
+import { FLAGS, QuotedText, type Service } from "./docker-run-flags.ts";
+
+const loadYaml = lazy(() => import("yaml"));
 
 interface Parsed {
   service: Service;
@@ -58,7 +60,7 @@ export const dockerRunToCompose = defineTool({
       },
     },
   ],
-  run: ({ command }: { command: string }) => {
+  run: async ({ command }: { command: string }) => {
     const tokens = tokenize(command);
     if (!tokens.ok) return tokens;
     const [docker, ...rest] = tokens.value;
@@ -67,8 +69,16 @@ export const dockerRunToCompose = defineTool({
     const parsed = readRun(args.slice(1));
     if (!parsed.ok) return parsed;
     const { service, name, warnings } = parsed.value;
+    const { Scalar, stringify } = await loadYaml();
+    // A Node the replacer returns is written as is: each QuotedText becomes a double-quoted scalar.
+    const quotedScalars = (_key: unknown, value: unknown) => {
+      if (!(value instanceof QuotedText)) return value;
+      const scalar = new Scalar(value.text);
+      scalar.type = Scalar.QUOTE_DOUBLE;
+      return scalar;
+    };
     try {
-      const yaml = YAML.stringify({ services: { [name]: service } }, { compat: "yaml-1.1", lineWidth: 0 });
+      const yaml = stringify({ services: { [name]: service } }, quotedScalars, { compat: "yaml-1.1", lineWidth: 0 });
       return ok({ yaml, warnings });
     } catch (error) {
       return refuse(`The service cannot be written as YAML: ${(error as Error).message}`);

@@ -1,10 +1,15 @@
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
 import { estimatedProgramSize, MAX_REGEX_PROGRAM, programTooLarge, workRefusal } from "./regex-limits.ts";
 
-const FLAG_BITS: Readonly<Record<string, number>> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+const loadRe2 = lazy(async () => {
+  const { RE2JS } = await import("re2js");
+  const flagBits: Readonly<Record<string, number>> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+  return { RE2JS, flagBits };
+});
 const UNSUPPORTED = /\(\?<?[=!]|\\[1-9]|\\k</;
 
 interface Input {
@@ -92,12 +97,13 @@ export const regexTester = defineTool({
       output: { matches: [], count: 0 },
     },
   ],
-  run: ({ pattern, flags, text, maxMatches }: Input) => {
+  run: async ({ pattern, flags, text, maxMatches }: Input) => {
     const estimate = estimatedProgramSize(pattern);
     if (estimate > MAX_REGEX_PROGRAM) return err(programTooLarge(estimate));
+    const { RE2JS, flagBits } = await loadRe2();
     let regex: RE2JS;
     try {
-      regex = RE2JS.compile(pattern, [...flags].reduce((bits, flag) => bits | (FLAG_BITS[flag] ?? 0), 0));
+      regex = RE2JS.compile(pattern, [...flags].reduce((bits, flag) => bits | (flagBits[flag] ?? 0), 0));
     } catch (error) {
       const hint = UNSUPPORTED.test(pattern) ? " RE2 supports neither backreferences nor lookaround." : "";
       return err(invalidField("pattern", `Invalid RE2 pattern: ${(error as Error).message}.${hint}`));

@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import type Papa from "papaparse";
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 
 /** Cells one row (the header included) may hold. */
@@ -11,10 +11,13 @@ export const MAX_CSV_CELLS = 500_000;
 /** Enough of the text for papaparse to guess the delimiter from (it looks at the first rows only). */
 const GUESS_SAMPLE = 65_536;
 
-/** The delimiter papaparse will use: the given one, else its guess from the opening rows. */
-export function chooseDelimiter(csv: string, delimiter: string): string {
+/**
+ * The delimiter papaparse will use: the given one, else its guess from the opening rows. The caller passes papaparse
+ * (loaded on first use).
+ */
+export function chooseDelimiter(papa: typeof Papa, csv: string, delimiter: string): string {
   if (delimiter !== "") return delimiter;
-  const sample = Papa.parse(csv.slice(0, GUESS_SAMPLE), { delimiter: "", skipEmptyLines: true });
+  const sample = papa.parse(csv.slice(0, GUESS_SAMPLE), { delimiter: "", skipEmptyLines: true });
   return sample.meta.delimiter || ",";
 }
 

@@ -1,9 +1,12 @@
-import Papa, { type ParseError } from "papaparse";
+import type { ParseError } from "papaparse";
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { err, ok, type Result } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
 import { chooseDelimiter, csvCostRefusal, uniqueNames } from "./csv-limits.ts";
+import { lazy } from "../lazy.ts";
+
+const loadPapa = lazy(async () => (await import("papaparse")).default);
 
 type Cell = string | number | boolean | null;
 interface CsvRows {
@@ -70,8 +73,9 @@ export const csvToJson = defineTool({
       output: { rows: [[1, 2.5, true], [3, "x", false]], fields: null, errors: [] },
     },
   ],
-  run: (input: { csv: string; delimiter: string; header: boolean; dynamicTyping: boolean }): Result<CsvRows, DomainError> => {
-    const delimiter = chooseDelimiter(input.csv, input.delimiter);
+  run: async (input: { csv: string; delimiter: string; header: boolean; dynamicTyping: boolean }): Promise<Result<CsvRows, DomainError>> => {
+    const Papa = await loadPapa();
+    const delimiter = chooseDelimiter(Papa, input.csv, input.delimiter);
     const costly = csvCostRefusal(input.csv, delimiter, "csv");
     if (costly) return err(costly);
     try {

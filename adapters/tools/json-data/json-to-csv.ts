@@ -1,4 +1,3 @@
-import Papa from "papaparse";
 import { invalidField } from "../../../domain/errors.ts";
 import { quote } from "../../../domain/excerpt.ts";
 import { err, ok } from "../../../domain/result.ts";
@@ -6,6 +5,9 @@ import { defineTool } from "../../../domain/tool.ts";
 import { cappedOutput } from "../output-cap.ts";
 import { MAX_CSV_CELLS, MAX_CSV_COLUMNS } from "./csv-limits.ts";
 import { isJsonObject, parseJsonField } from "./json-text.ts";
+import { lazy } from "../lazy.ts";
+
+const loadPapa = lazy(async () => (await import("papaparse")).default);
 
 type Cell = string | number | boolean | null;
 
@@ -53,7 +55,7 @@ export const jsonToCsv = defineTool({
       output: { csv: 'cell\r\n"\'=HYPERLINK(""http://x"")"\r\n"\'@SUM(A1)"' },
     },
   ],
-  run: (input: { json: string; delimiter: string; newline: string; escapeFormulae: boolean }) => {
+  run: async (input: { json: string; delimiter: string; newline: string; escapeFormulae: boolean }) => {
     const parsed = parseJsonField(input.json, "json");
     if (!parsed.ok) return parsed;
     const rows = parsed.value;
@@ -77,6 +79,7 @@ export const jsonToCsv = defineTool({
     const header = [...fields];
     const data = rows.map((row) => header.map((field) => (row[field] ?? null) as Cell));
     const { delimiter, newline, escapeFormulae } = input;
+    const Papa = await loadPapa();
     const csv = cappedOutput(Papa.unparse({ fields: header, data }, { delimiter, newline, escapeFormulae }), "json");
     return csv.ok ? ok({ csv: csv.value }) : csv;
   },

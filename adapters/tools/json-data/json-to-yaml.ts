@@ -1,8 +1,10 @@
-import YAML from "yaml";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { cappedOutput, indentationRefusal, parseJsonField } from "./json-text.ts";
+import { lazy } from "../lazy.ts";
+
+const loadYaml = lazy(() => import("yaml"));
 
 export const jsonToYaml = defineTool({
   id: "json-to-yaml",
@@ -45,11 +47,12 @@ export const jsonToYaml = defineTool({
       output: { yaml: "a:\n    b:\n        - 1\n        - 2\n" },
     },
   ],
-  run: ({ json, indent }: { json: string; indent: number }) => {
+  run: async ({ json, indent }: { json: string; indent: number }) => {
     const parsed = parseJsonField(json, "json");
     if (!parsed.ok) return parsed;
     const tooLarge = indentationRefusal(parsed.value, indent, "json");
     if (tooLarge) return err(tooLarge);
+    const YAML = await loadYaml();
     try {
       // compat: quote every string a YAML 1.1 reader (PyYAML, older Kubernetes tooling) would retype;
       // lineWidth 0: never fold long strings.

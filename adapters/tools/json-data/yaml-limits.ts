@@ -1,4 +1,4 @@
-import { type Document, isScalar, visit } from "yaml";
+import type { Document } from "yaml";
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { MAX_NESTING, nestingRefusal, tooDeep, YAML_FLOW_SYNTAX } from "../nesting.ts";
 
@@ -60,9 +60,9 @@ function entryCount(yaml: string): number {
 
 /**
  * Whether some mapping repeats a scalar key, found in linear time: the library's own `uniqueKeys` check compares
- * every key with every earlier one (50,000 keys took 31 s).
+ * every key with every earlier one (50,000 keys took 31 s). The caller passes yaml's functions (loaded on first use).
  */
-export function hasDuplicateKey(document: Document): boolean {
+export function hasDuplicateKey(document: Document, { isScalar, visit }: Pick<typeof import("yaml"), "isScalar" | "visit">): boolean {
   let duplicate = false;
   visit(document, {
     Map(_, map) {

@@ -1,10 +1,12 @@
-import YAML from "yaml";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { MAX_NESTING, tooDeep, valueDepth } from "../nesting.ts";
 import { toJsonText } from "./json-text.ts";
 import { hasDuplicateKey, yamlCostRefusal } from "./yaml-limits.ts";
+import { lazy } from "../lazy.ts";
+
+const loadYaml = lazy(() => import("yaml"));
 
 /** Aliases a document may expand; more is treated as a "billion laughs" bomb and refused. */
 const MAX_ALIAS_COUNT = 100;
@@ -62,14 +64,15 @@ export const yamlToJson = defineTool({
       output: { json: '{"enabled":"yes","released":"2001-12-14","count":26}' },
     },
   ],
-  run: ({ yaml, indent }: { yaml: string; indent: number }) => {
+  run: async ({ yaml, indent }: { yaml: string; indent: number }) => {
     const costly = yamlCostRefusal(yaml, "yaml");
     if (costly) return err(costly);
+    const YAML = await loadYaml();
     try {
       const document = YAML.parseDocument(yaml, { schema: "core", uniqueKeys: false });
       const [first] = document.errors;
       if (first) return err(invalidField("yaml", `Invalid YAML: ${first.message}`));
-      if (hasDuplicateKey(document)) return err(invalidField("yaml", "Invalid YAML: Map keys must be unique"));
+      if (hasDuplicateKey(document, YAML)) return err(invalidField("yaml", "Invalid YAML: Map keys must be unique"));
       const value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
       if (valueDepth(value) > MAX_NESTING) return err(tooDeep("yaml"));
       const text = toJsonText(value, indent, "yaml");

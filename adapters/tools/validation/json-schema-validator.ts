@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import * as formatsModule from "ajv-formats";
-import { RE2JS } from "re2js";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { lazy } from "../lazy.ts";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -16,29 +16,34 @@ const compiled = new Map<string, ValidateFunction>();
 
 /**
  * REDOS: user `pattern`s run on RE2 (linear time), never on V8's backtracking RegExp. ajv keys compiled patterns by
- * `toString()`, so each wrapper must print its own pattern or two patterns would share one regex.
+ * `toString()`, so each wrapper must print its own pattern or two patterns would share one regex. re2js loads on
+ * first use; ajv then calls the engine synchronously, while compiling and validating.
  */
-const re2RegExp = Object.assign(
-  (pattern: string) => {
-    const regex = RE2JS.compile(pattern);
-    return { test: (text: string) => regex.test(text), toString: () => `re2:${pattern}` };
-  },
-  { code: "re2js" },
-);
+const loadRe2RegExp = lazy(async () => {
+  const { RE2JS } = await import("re2js");
+  return Object.assign(
+    (pattern: string) => {
+      const regex = RE2JS.compile(pattern);
+      return { test: (text: string) => regex.test(text), toString: () => `re2:${pattern}` };
+    },
+    { code: "re2js" },
+  );
+});
+type Re2RegExp = Awaited<ReturnType<typeof loadRe2RegExp>>;
 
 /** A fresh instance per schema keeps user `$id`s from colliding; `loadSchema` stays unset, so a remote `$ref` fails (no SSRF). */
-function compile(schema: object): ValidateFunction {
+function compile(schema: object, re2RegExp: Re2RegExp): ValidateFunction {
   const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, code: { regExp: re2RegExp } });
   addFormats(ajv);
   return ajv.compile(schema);
 }
 
 /** Compilation generates code and is the costly step, so compiled validators are kept (LRU) by schema hash. */
-function validatorFor(schema: object, text: string): ValidateFunction {
+function validatorFor(schema: object, text: string, re2RegExp: Re2RegExp): ValidateFunction {
   const key = createHash("sha256").update(text).digest("hex");
   let validate = compiled.get(key);
   if (validate) compiled.delete(key);
-  else validate = compile(schema);
+  else validate = compile(schema, re2RegExp);
   compiled.set(key, validate);
   if (compiled.size > CACHE_SIZE) compiled.delete(compiled.keys().next().value as string);
   return validate;
@@ -120,14 +125,15 @@ export const jsonSchemaValidator = defineTool({
       output: { valid: false, errors: [{ instancePath: "/email", keyword: "format", message: 'must match format "email"', params: { format: "email" } }] },
     },
   ],
-  run: ({ schema, data }: { schema: object; data: unknown }) => {
+  run: async ({ schema, data }: { schema: object; data: unknown }) => {
     const text = JSON.stringify(schema);
     if (Buffer.byteLength(text, "utf8") > MAX_SCHEMA_BYTES) {
       return err(invalidField("schema", `The schema is larger than ${MAX_SCHEMA_BYTES} bytes.`));
     }
+    const re2RegExp = await loadRe2RegExp();
     let validate: ValidateFunction;
     try {
-      validate = validatorFor(schema, text);
+      validate = validatorFor(schema, text, re2RegExp);
     } catch (error) {
       return err(invalidField("schema", `Invalid schema: ${(error as Error).message}`));
     }
