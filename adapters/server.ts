@@ -1,12 +1,13 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
-import { toNodeHandler } from "h3/node";
+import { toNodeHandler } from "srvx/node";
 import type { ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { Config } from "./config.ts";
 import { TOKENS } from "./container.ts";
 import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
+import { answerInBatches } from "./http/answer-batching.ts";
 import { createApp } from "./http/app.ts";
 import { continueCheck } from "./http/continue-check.ts";
 import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } from "./http/wire.ts";
@@ -54,7 +55,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const server = createServer(
     // A client that trickles its headers or body cannot hold a connection for long.
     { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, ServerResponse: wireResponseClass(config.maxBodyBytes) },
-    toNodeHandler(app),
+    // srvx types its handler for HTTP/1 and HTTP/2 at once; this server is HTTP/1.
+    toNodeHandler(answerInBatches(app.fetch)) as RequestListener,
   );
   installClientErrorEnvelope(server);
   const authenticateKey = core.services.container.get(TOKENS.authenticateKey);
