@@ -15,7 +15,7 @@ let waiting: (() => void)[] = [];
  * instead (the same writes, only later) bought nothing: what pays is running the send path (srvx's conversion, node's
  * writeHead and end, the writes) for the whole batch together.
  */
-export function answerInBatches(fetch: FetchHandler): FetchHandler {
+export function answerInBatches(fetch: FetchHandler): (request: Request) => Promise<Response> {
   return async (request) => {
     const response = await fetch(request);
     await checkPhase();
