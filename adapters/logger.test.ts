@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import type { DestinationStream } from "pino";
