@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import type { DestinationStream } from "pino";
+import { describe, expect, it } from "vitest";
 import { createLogger, turnBatched } from "./logger.ts";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
