@@ -24,7 +24,7 @@ beforeAll(() => {
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   const typesNode = `@types/node@${(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["@types/node"]}`;
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", join(dir, tarball), typesNode], { cwd: dir, stdio: "inherit" });
-  for (const file of ["consumer.mjs", "serve-app.mjs", "typed.ts", "typed-wrong.ts"]) copyFileSync(join(ROOT, "examples/consumer", file), join(dir, file));
+  for (const file of ["consumer.mjs", "serve-app.mjs", "serve-node.mjs", "typed.ts", "typed-wrong.ts"]) copyFileSync(join(ROOT, "examples/consumer", file), join(dir, file));
 }, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -70,6 +70,13 @@ describe("the packed tool-execution-api in a consumer project", () => {
       }
     }
     expect(app.tools).toBe(109);
+  });
+
+  it("serves the app on node:http with createNodeServer: reason phrases, and a refusal keeps its keep-alive connection", () => {
+    const { refused, ok } = JSON.parse(node(["serve-node.mjs"]));
+    expect(refused).toMatchObject({ status: 401, reason: "Unauthorized", body: { error_code: "unauthorized" } });
+    expect(refused.requestId).toMatch(/^req_/);
+    expect(ok).toMatchObject({ status: 200, reason: "OK", reusedSocket: true, body: { data: { output: { digest: ABC_SHA256 } } } });
   });
 
   it("creates keys with node_modules/.bin/tool-api, serves them with tool-api serve, and passes tool-api conformance", async () => {

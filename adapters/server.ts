@@ -1,16 +1,11 @@
-import { createServer, type RequestListener, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
-import { toNodeHandler } from "srvx/node";
 import type { ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { Config } from "./config.ts";
-import { TOKENS } from "./container.ts";
 import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
-import { answerInBatches } from "./http/answer-batching.ts";
-import { createApp } from "./http/app.ts";
-import { continueCheck } from "./http/continue-check.ts";
-import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } from "./http/wire.ts";
+import { createNodeServer } from "./http/node-server.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import type { LoadedPack } from "./packs/load-packs.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
@@ -51,16 +46,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     onError: (error) => logger.error({ err: error }, "unhandled error"),
   });
-  const app = createApp(core, { logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy });
-  const server = createServer(
-    // A client that trickles its headers or body cannot hold a connection for long.
-    { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, ServerResponse: wireResponseClass(config.maxBodyBytes) },
-    // srvx types its handler for HTTP/1 and HTTP/2 at once; this server is HTTP/1.
-    toNodeHandler(answerInBatches(app.fetch)) as RequestListener,
-  );
-  installClientErrorEnvelope(server);
-  const authenticateKey = core.services.container.get(TOKENS.authenticateKey);
-  installExpectContinue(server, continueCheck({ authenticateKey, maxBodyBytes: config.maxBodyBytes }));
+  const { app, server } = createNodeServer(core, { logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

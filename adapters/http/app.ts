@@ -30,10 +30,13 @@ export interface AppOptions {
 
 type Handler = RouteSpec[2];
 
+/** MAX_BODY_BYTES when not configured: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
 /** The reference server for a core: every /api/v1 route of the route list, /docs and the dashboard, on h3. */
 export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   const logger = options.logger ?? createLogger("warn");
-  const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const requestLines = requestLogger(logger);
   const { services } = core;
   const onBug = (error: unknown, event: H3Event) => {

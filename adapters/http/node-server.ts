@@ -1,0 +1,31 @@
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { H3 } from "h3";
+import { toNodeHandler } from "srvx/node";
+import { TOKENS } from "../container.ts";
+import type { ToolCore } from "../core/create-tool-core.ts";
+import { answerInBatches } from "./answer-batching.ts";
+import { type AppOptions, createApp, DEFAULT_MAX_BODY_BYTES } from "./app.ts";
+import { continueCheck } from "./continue-check.ts";
+import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } from "./wire.ts";
+
+/**
+ * The reference app for a core on a node:http server, with the wire rules the reference server keeps: every status
+ * line has its reason phrase; an answer given before the body is read (401, 413, 415, 429…) never leaves a keep-alive
+ * connection that hangs or resets; requests node cannot parse get the JSON envelope; `Expect: 100-continue` is
+ * answered only for a body that will be read; the answers of one event-loop turn leave together; slow clients time
+ * out. The server is returned unstarted: `server.listen(port)`.
+ */
+export function createNodeServer(core: ToolCore, options: AppOptions = {}): { app: H3; server: Server } {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const app = createApp(core, options);
+  const server = createServer(
+    // A client that trickles its headers or body cannot hold a connection for long.
+    { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, ServerResponse: wireResponseClass(maxBodyBytes) },
+    // srvx types its handler for HTTP/1 and HTTP/2 at once; this server is HTTP/1.
+    toNodeHandler(answerInBatches(app.fetch)) as RequestListener,
+  );
+  installClientErrorEnvelope(server);
+  const authenticateKey = core.services.container.get(TOKENS.authenticateKey);
+  installExpectContinue(server, continueCheck({ authenticateKey, maxBodyBytes }));
+  return { app, server };
+}
