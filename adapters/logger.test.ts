@@ -34,6 +34,14 @@ describe("turnBatched", () => {
     expect(writer.writes.map((chunk) => JSON.parse(chunk).n)).toEqual([1, 2]);
   });
 
+  it("writes the pending lines at once when the logger is flushed", () => {
+    const writer = recordingWriter();
+    const logger = createLogger("info", turnBatched(writer));
+    logger.info({ n: 1 }, "request");
+    logger.flush();
+    expect(writer.writes.map((chunk) => JSON.parse(chunk).n)).toEqual([1]);
+  });
+
   it("writes the lines still pending when the process dies of an uncaught error", async () => {
     const script = [
       `import { createLogger } from ${JSON.stringify(join(import.meta.dirname, "logger.ts"))};`,

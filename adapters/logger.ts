@@ -36,7 +36,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  * log consumer rather than queueing lines in memory without bound. On exit, crash included, the pending lines are
  * written; a kill -9 loses at most the current turn's.
  */
-export function turnBatched(writer: DestinationStream): DestinationStream {
+export function turnBatched(writer: DestinationStream): DestinationStream & { flush(done?: () => void): void } {
   let pending = "";
   let exitHooked = false;
   const writePending = () => {
@@ -54,6 +54,11 @@ export function turnBatched(writer: DestinationStream): DestinationStream {
         exitHooked = true;
         process.once("exit", writePending);
       }
+    },
+    // pino's logger.flush(): the pending lines now, not at the end of the turn.
+    flush(done) {
+      writePending();
+      done?.();
     },
   };
 }
