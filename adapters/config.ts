@@ -1,6 +1,7 @@
 import { ENVIRONMENTS, type Environment, type RateLimitPolicy } from "../domain/api-key.ts";
 import { parseRatePolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "./http/request-body.ts";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 
 /** The server's settings, read from the environment and checked once at start. */
@@ -40,7 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     redisPrefix: pick("REDIS_PREFIX", "toolapi:", (raw) => (/^[\w:.-]{1,64}$/.test(raw) ? raw : undefined), "1-64 characters of [A-Za-z0-9_:.-]"),
     appEnv: pick("APP_ENV", "development", (raw) => ENVIRONMENTS.find((name) => name === raw), ENVIRONMENTS.join(", ")),
     defaultPolicy: pick("RATE_LIMIT", "60/60s", parseRatePolicy, "N/<window> such as 60/60s, 1000/1h (N 1 to 10^9, window 1 s to 24 h)"),
-    maxBodyBytes: pick("MAX_BODY_BYTES", "1048576", (raw) => integerIn(raw, 1, 1_073_741_824), "an integer from 1 to 1073741824"),
+    maxBodyBytes: pick("MAX_BODY_BYTES", String(DEFAULT_MAX_BODY_BYTES), (raw) => integerIn(raw, 1, 1_073_741_824), "an integer from 1 to 1073741824"),
     logLevel: pick("LOG_LEVEL", "info", (raw) => (LOG_LEVELS.includes(raw) ? raw : undefined), LOG_LEVELS.join(", ")),
     shutdownTimeoutMs: pick("SHUTDOWN_TIMEOUT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
     trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),

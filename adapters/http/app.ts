@@ -6,6 +6,7 @@ import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { docsRoutes } from "./docs/docs-routes.ts";
 import { openApiHandler } from "./openapi/openapi-route.ts";
 import { withApiKey } from "./protect.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "./request-body.ts";
 import { requestLogger, traceFetchRequests, traceNodeRequest } from "./request-log.ts";
 import { beginRequest } from "./request-state.ts";
 import { type OperationId, ROUTES } from "./route-list.ts";
@@ -29,9 +30,6 @@ export interface AppOptions {
 }
 
 type Handler = RouteSpec[2];
-
-/** MAX_BODY_BYTES when not configured: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
 /** The reference server for a core: every /api/v1 route of the route list, /docs and the dashboard, on h3. */
 export function createApp(core: ToolCore, options: AppOptions = {}): H3 {

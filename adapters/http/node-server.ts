@@ -4,8 +4,9 @@ import { toNodeHandler } from "srvx/node";
 import { TOKENS } from "../container.ts";
 import type { ToolCore } from "../core/create-tool-core.ts";
 import { answerInBatches } from "./answer-batching.ts";
-import { type AppOptions, createApp, DEFAULT_MAX_BODY_BYTES } from "./app.ts";
+import { type AppOptions, createApp } from "./app.ts";
 import { continueCheck } from "./continue-check.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "./request-body.ts";
 import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } from "./wire.ts";
 
 /**

@@ -1,6 +1,9 @@
 import { err, ok, type Result } from "../../domain/result.ts";
 import type { WireError } from "./error-response.ts";
 
+/** MAX_BODY_BYTES when not configured: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /** Whether a Content-Type header names JSON (`application/json`, parameters allowed). */

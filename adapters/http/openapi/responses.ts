@@ -1,4 +1,5 @@
 import type { WireCode } from "../../../domain/error-table.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../request-body.ts";
 import { headersOf, ref } from "./components.ts";
 
 interface ErrorResponseSpec {
@@ -16,7 +17,7 @@ const ERROR_RESPONSES: Record<number, ErrorResponseSpec> = {
   403: { code: "forbidden", name: "Forbidden", description: "Signed in, but the resource belongs to others, or the `X-CSRF-Token` header is missing or wrong; on the execute routes, `forbidden_tool`: the key's scope does not include the tool.", message: "You do not have access to this resource." },
   404: { code: "not_found", name: "NotFound", description: "No such tool, route, workspace or key.", message: "Not found." },
   409: { code: "conflict", name: "Conflict", description: "The email address is already taken.", message: "An account with this email already exists." },
-  413: { code: "payload_too_large", name: "PayloadTooLarge", description: "The body is larger than the deployment's `MAX_BODY_BYTES` (1 MiB by default).", message: "The request body is larger than 1048576 bytes." },
+  413: { code: "payload_too_large", name: "PayloadTooLarge", description: "The body is larger than the deployment's `MAX_BODY_BYTES` (1 MiB by default).", message: `The request body is larger than ${DEFAULT_MAX_BODY_BYTES} bytes.` },
   415: { code: "unsupported_media_type", name: "UnsupportedMediaType", description: "The Content-Type is missing or not `application/json` (parameters such as `; charset=utf-8` are allowed).", message: "Content-Type must be application/json." },
   422: { code: "invalid_input", name: "InvalidInput", description: "The input breaks the schema or the tool refuses a value; `details` locate each problem.", message: "The input is invalid." },
   429: { code: "rate_limited", name: "RateLimited", description: "Too many requests: this key's requests for the current window are spent (or, on sign-up and sign-in, the attempts allowed per account and address); retry after `Retry-After` seconds.", message: "Rate limit exceeded; retry after the window resets." },
