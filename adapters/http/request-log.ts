@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { H3, H3Event, H3EventContext } from "h3";
 import type { Logger } from "../logger.ts";
-import { isStampingResponse } from "./wire.ts";
+import { forEachPair, isStampingResponse } from "./wire.ts";
 
 /** Headers every answer carries, whichever handler built it, as name, value pairs. */
 function stampHeaders(requestId: string): string[] {
@@ -19,7 +19,7 @@ export function traceNodeRequest(event: H3Event, logger: Logger): void {
   if (!res) return;
   const stamped = stampHeaders(event.context.requestId ?? "");
   if (isStampingResponse(res)) res.stampedHeaders = stamped;
-  else for (let i = 0; i < stamped.length; i += 2) res.setHeader(stamped[i], stamped[i + 1]);
+  else forEachPair(stamped, (name, value) => res.setHeader(name, value));
   const method = event.req.method;
   const path = event.url.pathname;
   // "close" also fires when the client leaves before the answer is written, which "finish" would miss.
@@ -38,8 +38,7 @@ export function traceFetchRequests(app: H3, logger: Logger): void {
     if (request.runtime?.node) return answer;
     return Promise.resolve(answer).then((response) => {
       const eventContext = (request as { context?: H3EventContext }).context ?? {};
-      const stamped = stampHeaders(eventContext.requestId ?? "");
-      for (let i = 0; i < stamped.length; i += 2) response.headers.set(stamped[i], stamped[i + 1]);
+      forEachPair(stampHeaders(eventContext.requestId ?? ""), (name, value) => response.headers.set(name, value));
       logRequest(logger, eventContext, request.method, new URL(request.url).pathname, response.status);
       return response;
     });

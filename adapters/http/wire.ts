@@ -50,8 +50,13 @@ function withStamped(fields: unknown, res: StampingResponse): unknown {
   if (stamped === undefined || res.headersSent) return fields;
   if (Array.isArray(fields) && (fields.length === 0 || typeof fields[0] === "string")) return [...fields, ...stamped];
   if (fields === undefined || fields === null) return [...stamped];
-  for (let i = 0; i < stamped.length; i += 2) res.setHeader(stamped[i], stamped[i + 1]);
+  forEachPair(stamped, (name, value) => res.setHeader(name, value));
   return fields;
+}
+
+/** Calls `use` with each name, value of a flat pair list (the raw header form node takes). */
+export function forEachPair(pairs: readonly string[], use: (name: string, value: string) => unknown): void {
+  for (let i = 0; i < pairs.length; i += 2) use(pairs[i], pairs[i + 1]);
 }
 
 /** Whether the connection can serve another request after this answer without a hang or a reset. */

@@ -22,18 +22,23 @@ export class CachedApiKeyStore implements ApiKeyStore {
   }
 
   findCachedByHash(secretHash: string): ApiKey | undefined {
-    const cached = this.byHash.get(secretHash);
-    return cached && cached.until > performance.now() ? cached.key : undefined;
+    return this.fresh(secretHash)?.key;
   }
 
   async findByHash(secretHash: string): Promise<ApiKey | undefined> {
     const now = performance.now();
-    const cached = this.byHash.get(secretHash);
-    if (cached && cached.until > now) return cached.key;
+    const cached = this.fresh(secretHash);
+    if (cached) return cached.key;
     const key = await this.inner.findByHash(secretHash);
     if (this.byHash.size >= this.maxEntries) this.byHash.clear();
     this.byHash.set(secretHash, { key, until: now + this.ttlMs });
     return key;
+  }
+
+  /** The cached lookup for `secretHash` while its TTL lasts (its key may be undefined: a remembered miss). */
+  private fresh(secretHash: string): { key: ApiKey | undefined } | undefined {
+    const cached = this.byHash.get(secretHash);
+    return cached && cached.until > performance.now() ? cached : undefined;
   }
 
   list(): Promise<readonly ApiKey[]> {
