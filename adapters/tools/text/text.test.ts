@@ -34,8 +34,24 @@ describe("text-statistics", () => {
     );
   });
 
+  it("counts ASCII text by its regex pass exactly as one Intl.Segmenter pass does", () => {
+    // One character per ASCII word-break class, plus any ASCII character now and then.
+    const char = fc.oneof(fc.constantFrom(..."aZ09_.:',; \t\r\n*\"-"), fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)));
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }).map((chars) => chars.join("")), (sample) => {
+        expect(countSegments(sample)).toEqual({
+          graphemes: [...graphemes.segment(sample)].length,
+          words: [...words.segment(sample)].filter((segment) => segment.isWordLike).length,
+        });
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
   it.each([
     ["one long word", "a".repeat(10_000), 10_000, 1],
+    ["symbol runs after a non-ASCII letter", `é${"**_".repeat(3_000)}`, 9_001, 1],
+    ["comma-separated letters after a non-ASCII letter", `é${"a,".repeat(3_000)}`, 6_001, 3_000],
     ["ZWJ emoji without spaces", "👨‍👩‍👧‍👦".repeat(1_500), 1_500, 0],
     ["a letter with 5 000 combining marks", `e${"\u0301".repeat(5_000)}`, 1, 1],
     ["flags", "🇫🇷".repeat(3_000), 3_000, 0],
