@@ -3,17 +3,28 @@ import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 import { decodeUtf8 } from "./utf8.ts";
 
-// Buffer.from(s, "base64") skips characters outside the alphabet ("aGVs*bG8" gives "hello"), so check first.
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+// Buffer.from(s, "base64") skips characters outside the alphabet ("aGVs*bG8" gives "hello"), so check first. ASCII
+// whitespace may appear anywhere: the decoder skips it, so the text is never copied to strip it (a 1 MiB input that
+// is half spaces took 30 ms of the event loop to clean).
+const BASE64 = /^[A-Za-z0-9+/_\-\t\n\f\r ]*(?:=[\t\n\f\r ]*){0,2}$/;
 
-/** Strips ASCII whitespace and checks alphabet and padding; returns the cleaned text or a reason. */
-function toCleanBase64(input: string): { ok: true; value: string } | { ok: false; reason: string } {
-  const clean = input.replace(/[\t\n\f\r ]+/g, "");
-  if (!BASE64.test(clean)) return { ok: false, reason: "Base64 may contain only A-Z, a-z, 0-9, + / (or - _) and trailing = padding." };
-  const unpadded = clean.replace(/=+$/, "");
-  if (unpadded.length % 4 === 1) return { ok: false, reason: "Base64 length is impossible (one character too many or too few)." };
-  if (unpadded.length !== clean.length && clean.length % 4 !== 0) return { ok: false, reason: "Base64 padding is wrong." };
-  return { ok: true, value: unpadded };
+function isAsciiWhitespace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
+}
+
+/** Checks alphabet, length and padding of Base64 text, whitespace ignored; undefined when it is well-formed. */
+function base64Problem(input: string): string | undefined {
+  if (!BASE64.test(input)) return "Base64 may contain only A-Z, a-z, 0-9, + / (or - _) and trailing = padding.";
+  let symbols = 0;
+  let padding = 0;
+  for (let i = 0; i < input.length; i++) {
+    const code = input.charCodeAt(i);
+    if (code === 61) padding += 1;
+    else if (!isAsciiWhitespace(code)) symbols += 1;
+  }
+  if (symbols % 4 === 1) return "Base64 length is impossible (one character too many or too few).";
+  if (padding > 0 && (symbols + padding) % 4 !== 0) return "Base64 padding is wrong.";
+  return undefined;
 }
 
 export const base64Decode = defineTool({
@@ -60,10 +71,10 @@ export const base64Decode = defineTool({
     },
   ],
   run: ({ base64 }: { base64: string }) => {
-    const clean = toCleanBase64(base64);
-    if (!clean.ok) return err(invalidField("base64", clean.reason));
+    const problem = base64Problem(base64);
+    if (problem !== undefined) return err(invalidField("base64", problem));
     // Node's "base64" decoder also reads the URL-safe alphabet (- _): no 1 MiB copies to translate it first.
-    const bytes = Buffer.from(clean.value, "base64");
+    const bytes = Buffer.from(base64, "base64");
     const text = decodeUtf8(bytes);
     if (text === undefined) return err(invalidField("base64", "The decoded bytes are not valid UTF-8 text."));
     return ok({ text, byteLength: bytes.length });

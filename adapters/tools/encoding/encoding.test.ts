@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { base64Decode } from "./base64-decode.ts";
 import { base64Encode } from "./base64-encode.ts";
@@ -12,6 +13,24 @@ import { urlEncode } from "./url-encode.ts";
 describe("base64-decode", () => {
   it.each(["aGVs*bG8", "Zg=", "Zm9vY", "Zm9v=Yg==", "Zg===", "é"])("refuses %j instead of decoding it leniently", async (base64) => {
     expect(await refusalOf(base64Decode, { base64 })).toBe("tool");
+  });
+
+  it.each(["a G V s * b G 8", "Z g =", "Zm9v\nY", "Zm9v=\nYg==", "Zg=\t=\n=", "Zm9v\u00A0"])("refuses %j with whitespace as without", async (base64) => {
+    expect(await refusalOf(base64Decode, { base64 })).toBe("tool");
+  });
+
+  it("decodes Base64 with ASCII whitespace anywhere, padding or not, in both alphabets", async () => {
+    const whitespace = fc.array(fc.constantFrom(" ", "\t", "\n", "\r", "\f"), { maxLength: 2 }).map((parts) => parts.join(""));
+    const encoded = fc.record({ text: fc.string({ unit: "binary", maxLength: 40 }), url: fc.boolean(), padded: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(encoded, fc.array(whitespace, { minLength: 80, maxLength: 80 }), async ({ text, url, padded }, gaps) => {
+        const plain = Buffer.from(text).toString(url ? "base64url" : "base64");
+        const base64 = padded ? plain.padEnd(Math.ceil(plain.length / 4) * 4, "=") : plain.replace(/=+$/, "");
+        const spaced = [...base64].map((char, index) => gaps[index % gaps.length] + char).join("") + gaps[0];
+        expect(await outputOf(base64Decode, { base64: spaced }, zeroContext)).toEqual({ text, byteLength: Buffer.byteLength(text) });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("refuses bytes that are not UTF-8", async () => {
