@@ -13,7 +13,11 @@ const SAFE_CUT = /\n|[ \t/+=()[\]{}<>!?#$%&*|~^@\u3000-\u3002-](?=(?![\p{Graphem
 const SIMPLE = "\\0-\\u02FF\\u0370-\\u0482\\u048A-\\u052F\\u4E00-\\u9FFF";
 const SIMPLE_TEXT = new RegExp(`^[${SIMPLE}]*$`);
 const SIMPLE_LETTER = new RegExp(`^(?=[${SIMPLE}])[\\p{L}\\p{N}]$`, "u");
+/** The CJK ideographs of SIMPLE: ICU finds their words with a dictionary, never joined to a Latin letter or digit. */
+const IDEOGRAPH = /^[\u4E00-\u9FFF]$/;
 const ASCII_TEXT = /^[\0-\x7F]*$/;
+/** Punctuation that UAX #29 keeps inside a word, between the letters or digits around it (WB6, WB7, WB11, WB12). */
+const JOINED_AT_PUNCTUATION = /^(?:[A-Za-z][.:'][A-Za-z]|[0-9][.,;'][0-9])$/;
 // ASCII words as ICU segments them by UAX #29: letters, digits and _ run together; letters join across . : ' and
 // digits across . , ; ' (WB6-WB13b); a lone _ is not word-like. Checked against Intl.Segmenter on every 3-character
 // ASCII string and every 6-character string drawn from one character per word-break class; text.test.ts keeps
@@ -26,18 +30,29 @@ interface Chunk {
   readonly forced: boolean;
   /** Ends inside a grapheme cluster longer than a chunk (e.g. thousands of combining marks). */
   readonly splitsGrapheme: boolean;
+  /** Ends just after punctuation inside a word (a.|b, 3,|5): the word goes on in the next chunk. */
+  readonly continuesWord?: boolean;
 }
 
 type Cut = Omit<Chunk, "text"> & { readonly end: number };
 
 /**
- * A forced cut, for runs with no safe cut: between two simple letters or digits if possible, else at the last
- * grapheme break of the window (decided by the characters up to it, so truncating the window cannot move it).
+ * A forced cut, for runs with no safe cut, where the word count can be mended: first inside a word, between two
+ * letters or digits, or just after punctuation joining two (a long "1,2,3…" is one word); then between two
+ * ideographs (ICU's dictionary may put a word break there, so this one can be off by one); else at the last grapheme
+ * break of the window (decided by the characters up to it, so truncating the window cannot move it).
  */
 function toForcedCut(text: string, start: number): Cut {
-  for (let end = start + MAX_CHUNK; end > start + CHUNK; end -= 1) {
-    if (SIMPLE_LETTER.test(text[end - 1]) && SIMPLE_LETTER.test(text[end])) return { end, forced: true, splitsGrapheme: false };
-  }
+  const lastWhere = (fits: (end: number) => boolean): number | undefined => {
+    for (let end = start + MAX_CHUNK; end > start + CHUNK; end -= 1) if (fits(end)) return end;
+    return undefined;
+  };
+  const inWord = lastWhere((end) => isAlphanumeric(text[end - 1]) && isAlphanumeric(text[end]));
+  if (inWord !== undefined) return { end: inWord, forced: true, splitsGrapheme: false };
+  const afterJoiner = lastWhere((end) => JOINED_AT_PUNCTUATION.test(text.slice(end - 2, end + 1)));
+  if (afterJoiner !== undefined) return { end: afterJoiner, forced: true, splitsGrapheme: false, continuesWord: true };
+  const inIdeographs = lastWhere((end) => IDEOGRAPH.test(text[end - 1]) && IDEOGRAPH.test(text[end]));
+  if (inIdeographs !== undefined) return { end: inIdeographs, forced: true, splitsGrapheme: false };
   const window = text.slice(start, start + MAX_CHUNK + 1);
   if (SIMPLE_TEXT.test(window)) {
     // Every code unit of simple text is a grapheme of its own but for CR LF: the break ICU would find, without ICU.
@@ -51,6 +66,11 @@ function toForcedCut(text: string, start: number): Cut {
   return { end, forced: true, splitsGrapheme: true };
 }
 
+/** A simple letter or digit that UAX #29 joins to the next (WB5, WB8-WB10): not an ideograph. */
+function isAlphanumeric(char: string): boolean {
+  return SIMPLE_LETTER.test(char) && !IDEOGRAPH.test(char);
+}
+
 function toCut(text: string, start: number): Cut {
   if (text.length - start <= MAX_CHUNK) return { end: text.length, forced: false, splitsGrapheme: false };
   const cut = SAFE_CUT.exec(text.slice(start + CHUNK, start + MAX_CHUNK + 1));
@@ -60,8 +80,8 @@ function toCut(text: string, start: number): Cut {
 
 function* chunksOf(text: string): Generator<Chunk> {
   for (let start = 0; start < text.length; ) {
-    const { end, forced, splitsGrapheme } = toCut(text, start);
-    yield { text: text.slice(start, end), forced, splitsGrapheme };
+    const { end, ...cut } = toCut(text, start);
+    yield { text: text.slice(start, end), ...cut };
     start = end;
   }
 }
@@ -121,10 +141,10 @@ export function countSegments(text: string): { graphemes: number; words: number 
     graphemes += countGraphemes(chunk.text) - (splitGrapheme ? 1 : 0);
     splitGrapheme = chunk.splitsGrapheme;
     const counted = countWords(chunk.text);
-    // A forced cut inside a word counted it twice. In unspaced CJK, where words come from a dictionary, this may
-    // be off by one at each forced cut (one per 2 K characters without a space or symbol).
+    // A forced cut inside a word counted it twice. Between ideographs, where words come from a dictionary, this may
+    // be off by one at each forced cut (one per 2 K characters of unspaced CJK without a Latin letter or digit).
     words += counted.count - (splitWord && counted.startsInWord ? 1 : 0);
-    splitWord = chunk.forced && counted.endsInWord;
+    splitWord = chunk.forced && (counted.endsInWord || chunk.continuesWord === true);
   }
   return { graphemes, words };
 }

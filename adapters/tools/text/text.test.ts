@@ -49,6 +49,19 @@ describe("text-statistics", () => {
   });
 
   it.each([
+    ["a number list", `é${"1,".repeat(3_000)}1`],
+    ["a dotted name", `é ${"a.".repeat(3_000)}b`],
+    ["apostrophes", `${"a'".repeat(3_000)}é`],
+    ["decimals", `é${"1.5;".repeat(1_500)}9`],
+    ["number lists around an ideograph", `${"1,".repeat(700)}中${"1,".repeat(1_500)}`],
+  ])("counts %s longer than a chunk, in non-ASCII text, as one Intl.Segmenter pass does", (_name, text) => {
+    expect(countSegments(text)).toEqual({
+      graphemes: [...graphemes.segment(text)].length,
+      words: [...words.segment(text)].filter((segment) => segment.isWordLike).length,
+    });
+  });
+
+  it.each([
     ["one long word", "a".repeat(10_000), 10_000, 1],
     ["symbol runs after a non-ASCII letter", `é${"**_".repeat(3_000)}`, 9_001, 1],
     ["comma-separated letters after a non-ASCII letter", `é${"a,".repeat(3_000)}`, 6_001, 3_000],
