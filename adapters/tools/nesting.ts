@@ -98,20 +98,46 @@ export function tooDeep(field: string, limit = MAX_NESTING): DomainError {
   return invalidField(field, `The document has nesting deeper than ${limit} levels.`);
 }
 
+function isContainer(node: unknown): node is object {
+  return typeof node === "object" && node !== null && !(node instanceof Date);
+}
+
 /**
- * The depth of an already parsed value (arrays and objects), walked without recursion so that a deep value
- * cannot overflow the stack; stops once past `limit`.
+ * Visits every value of a parsed document (arrays and objects hold members; anything else, Dates included, is a leaf)
+ * with its depth, the root at 0, until `stop` returns true; whether it did. No recursion, so a deep value cannot
+ * overflow the stack, and no allocation per node (a [node, depth] pair per node made the walk three times slower).
  */
+export function someNode(value: unknown, stop: (node: unknown, depth: number) => boolean): boolean {
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop() as number;
+    if (stop(node, depth)) return true;
+    if (!isContainer(node)) continue;
+    if (Array.isArray(node)) {
+      for (const member of node) {
+        nodes.push(member);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      nodes.push((node as Record<string, unknown>)[key]);
+      depths.push(depth + 1);
+    }
+  }
+  return false;
+}
+
+/** The depth of an already parsed value (levels of arrays and objects); stops once past `limit`. */
 export function valueDepth(value: unknown, limit = MAX_NESTING): number {
   let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop() as [unknown, number];
-    if (typeof current !== "object" || current === null || current instanceof Date) continue;
-    const level = depth + 1;
-    if (level > deepest) deepest = level;
-    if (deepest > limit) return deepest;
-    for (const member of Object.values(current)) stack.push([member, level]);
-  }
+  someNode(value, (node, depth) => {
+    if (!isContainer(node)) return false;
+    deepest = Math.max(deepest, depth + 1);
+    return deepest > limit;
+  });
   return deepest;
 }

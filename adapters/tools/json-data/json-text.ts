@@ -1,6 +1,6 @@
 import { invalidField, type DomainError } from "../../../domain/errors.ts";
 import { err, ok, type Result } from "../../../domain/result.ts";
-import { JSON_SYNTAX, nestingRefusal } from "../nesting.ts";
+import { JSON_SYNTAX, nestingRefusal, someNode } from "../nesting.ts";
 import { cappedOutput, MAX_OUTPUT_CHARS, outputTooLarge } from "../output-cap.ts";
 
 /** Parses JSON text, turning a syntax error or nesting past MAX_NESTING (checked first, in linear time) into a refusal of `field`. */
@@ -57,16 +57,8 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 export function indentationRefusal(value: unknown, indent: number, field: string): DomainError | undefined {
   if (indent === 0) return undefined;
   let total = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    total += depth * indent + 1;
-    if (total > MAX_OUTPUT_CHARS) return outputTooLarge(field);
-    if (typeof node === "object" && node !== null && !(node instanceof Date)) {
-      for (const member of Object.values(node)) stack.push([member, depth + 1]);
-    }
-  }
-  return undefined;
+  const tooLarge = someNode(value, (_node, depth) => (total += depth * indent + 1) > MAX_OUTPUT_CHARS);
+  return tooLarge ? outputTooLarge(field) : undefined;
 }
 
 /** `text` as output when within MAX_OUTPUT_CHARS. */
