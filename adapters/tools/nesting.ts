@@ -83,7 +83,7 @@ function quoteEnd(text: string, start: number): number {
   for (let at = text.indexOf(quote, start + 1); at !== -1; at = text.indexOf(quote, at + 1)) {
     if (quote !== '"') return at;
     let backslashes = 0;
-    while (text.charCodeAt(at - 1 - backslashes) === 92 && at - 1 - backslashes > start) backslashes++;
+    while (at - 1 - backslashes > start && text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
     if (backslashes % 2 === 0) return at;
   }
   return text.length;

@@ -16,13 +16,16 @@ const SIMPLE_LETTER = new RegExp(`^(?=[${SIMPLE}])[\\p{L}\\p{N}]$`, "u");
 /** The CJK ideographs of SIMPLE: ICU finds their words with a dictionary, never joined to a Latin letter or digit. */
 const IDEOGRAPH = /^[\u4E00-\u9FFF]$/;
 const ASCII_TEXT = /^[\0-\x7F]*$/;
-/** Punctuation that UAX #29 keeps inside a word, between the letters or digits around it (WB6, WB7, WB11, WB12). */
-const JOINED_AT_PUNCTUATION = /^(?:[A-Za-z][.:'][A-Za-z]|[0-9][.,;'][0-9])$/;
-// ASCII words as ICU segments them by UAX #29: letters, digits and _ run together; letters join across . : ' and
-// digits across . , ; ' (WB6-WB13b); a lone _ is not word-like. Checked against Intl.Segmenter on every 3-character
+// ASCII punctuation that UAX #29 keeps inside a word, as ICU applies it: between two letters (WB6, WB7) or two
+// digits (WB11, WB12).
+const LETTER_JOINER = "[.:']";
+const DIGIT_JOINER = "[.,;']";
+const JOINED_AT_PUNCTUATION = new RegExp(`^(?:[A-Za-z]${LETTER_JOINER}[A-Za-z]|[0-9]${DIGIT_JOINER}[0-9])$`);
+// ASCII words as ICU segments them by UAX #29: letters, digits and _ run together, joined across the punctuation
+// above (WB5-WB13b); a lone _ is not word-like. Checked against Intl.Segmenter on every 3-character
 // ASCII string and every 6-character string drawn from one character per word-break class; text.test.ts keeps
 // checking it on random ASCII. A regex pass is ~100 times faster than iterating ICU's segments.
-const ASCII_WORD = /(?:[A-Za-z0-9_]|(?<=[A-Za-z])[.:'](?=[A-Za-z])|(?<=[0-9])[.,;'](?=[0-9]))+/g;
+const ASCII_WORD = new RegExp(`(?:[A-Za-z0-9_]|(?<=[A-Za-z])${LETTER_JOINER}(?=[A-Za-z])|(?<=[0-9])${DIGIT_JOINER}(?=[0-9]))+`, "g");
 
 interface Chunk {
   readonly text: string;
