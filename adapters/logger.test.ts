@@ -2,41 +2,56 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import type { DestinationStream } from "pino";
 import { describe, expect, it } from "vitest";
-import { createLogger, turnBatched } from "./logger.ts";
+import { BATCH_CHARS, batchedLines, createLogger, LINE_DELAY_MS } from "./logger.ts";
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+const afterDelay = () => new Promise((resolve) => setTimeout(resolve, LINE_DELAY_MS + 10));
 
 function recordingWriter(): DestinationStream & { writes: string[] } {
   const writes: string[] = [];
   return { writes, write: (chunk: string) => void writes.push(chunk) };
 }
 
-describe("turnBatched", () => {
-  it("hands the writer the lines of one turn as one write, in order, by the end of that turn", async () => {
+const numbersIn = (chunk: string) => chunk.trimEnd().split("\n").map((line) => JSON.parse(line).n);
+
+describe("batchedLines", () => {
+  it("hands the writer the lines logged within the delay as one write, in order, once the delay is over", async () => {
     const writer = recordingWriter();
-    const logger = createLogger("info", turnBatched(writer));
+    const logger = createLogger("info", batchedLines(writer));
     logger.info({ n: 1 }, "request");
+    await new Promise((resolve) => setImmediate(resolve));
     logger.info({ n: 2 }, "request");
     logger.info({ n: 3 }, "request");
     expect(writer.writes).toEqual([]);
-    await nextTurn();
+    await afterDelay();
     expect(writer.writes).toHaveLength(1);
-    expect(writer.writes[0].trimEnd().split("\n").map((line) => JSON.parse(line).n)).toEqual([1, 2, 3]);
+    expect(numbersIn(writer.writes[0])).toEqual([1, 2, 3]);
   });
 
-  it("starts a new write for the lines of a later turn", async () => {
+  it("starts a new write for lines logged after the delay", async () => {
     const writer = recordingWriter();
-    const logger = createLogger("info", turnBatched(writer));
+    const logger = createLogger("info", batchedLines(writer));
     logger.info({ n: 1 }, "request");
-    await nextTurn();
+    await afterDelay();
     logger.info({ n: 2 }, "request");
-    await nextTurn();
-    expect(writer.writes.map((chunk) => JSON.parse(chunk).n)).toEqual([1, 2]);
+    await afterDelay();
+    expect(writer.writes.map(numbersIn)).toEqual([[1], [2]]);
+  });
+
+  it("writes at once, without waiting for the delay, when the pending lines reach the batch size", () => {
+    const writer = recordingWriter();
+    const logger = createLogger("info", batchedLines(writer));
+    const padding = "x".repeat(1000);
+    let n = 0;
+    while (writer.writes.length === 0 && n < 100) logger.info({ n: ++n, padding }, "request");
+    expect(writer.writes).toHaveLength(1);
+    expect(writer.writes[0].length).toBeGreaterThanOrEqual(BATCH_CHARS);
+    expect(writer.writes[0].length).toBeLessThan(BATCH_CHARS + 1100);
+    expect(numbersIn(writer.writes[0])).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   });
 
   it("writes the pending lines at once when the logger is flushed", () => {
     const writer = recordingWriter();
-    const logger = createLogger("info", turnBatched(writer));
+    const logger = createLogger("info", batchedLines(writer));
     logger.info({ n: 1 }, "request");
     logger.flush();
     expect(writer.writes.map((chunk) => JSON.parse(chunk).n)).toEqual([1]);
