@@ -6,6 +6,16 @@ import { join } from "node:path";
 
 const ROOT = join(import.meta.dirname, "..");
 const MAIN = join(ROOT, "dist/adapters/main.js");
+
+/** `npm start`'s node arguments (V8 flags, then the entry), read from package.json: the bench runs what production runs. */
+export const START_ARGS: readonly string[] = startArgs();
+
+function startArgs(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = start.trim().split(/\s+/);
+  if (command !== "node" || args.at(-1) !== "dist/adapters/main.js") throw new Error(`npm start is not "node … dist/adapters/main.js": ${start}`);
+  return [...args.slice(0, -1), MAIN];
+}
 const CLI = join(ROOT, "dist/adapters/cli/tool-api.js");
 
 /** A server under test in its own process, so it never shares a core with the load generator's event loop. */
@@ -54,7 +64,7 @@ export async function startProduction(options: ProductionOptions): Promise<Bench
   const env = { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env };
   const log = openSync(join(LOG_DIR, `${options.name}.log`), "a");
   const pinned = options.cpus !== undefined && hasTaskset();
-  const [command, args] = pinned ? ["taskset", ["-c", options.cpus as string, process.execPath, MAIN]] : [process.execPath, [MAIN]];
+  const [command, args] = pinned ? ["taskset", ["-c", options.cpus as string, process.execPath, ...START_ARGS]] : [process.execPath, START_ARGS];
   const child = spawn(command, args, { env, stdio: ["ignore", log, log] });
   const url = `http://127.0.0.1:${port}`;
   await untilHealthy(url, child);

@@ -3,8 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-const ROOT = join(import.meta.dirname, "..");
+import { START_ARGS } from "./servers.ts";
 
 export interface StartUpReport {
   /** Each start's milliseconds, in order. */
@@ -27,7 +26,7 @@ async function startOnce(): Promise<number | undefined> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const env = { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "bench-start-")), LOG_LEVEL: "info" };
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, "dist/adapters/main.js")], { env, stdio: "ignore" });
+  const child = spawn(process.execPath, START_ARGS, { env, stdio: "ignore" });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     while (performance.now() - started < 30_000 && child.exitCode === null) {
