@@ -16,13 +16,15 @@ const numbersIn = (chunk: string) => chunk.trimEnd().split("\n").map((line) => J
 describe("batchedLines", () => {
   it("hands the writer the lines logged within the delay as one write, in order, once the delay is over", async () => {
     const writer = recordingWriter();
-    const logger = createLogger("info", batchedLines(writer));
+    // A delay no stall of a loaded machine reaches between two turns, so the lines of both must share one write.
+    const delayMs = 500;
+    const logger = createLogger("info", batchedLines(writer, delayMs));
     logger.info({ n: 1 }, "request");
     await new Promise((resolve) => setImmediate(resolve));
     logger.info({ n: 2 }, "request");
     logger.info({ n: 3 }, "request");
     expect(writer.writes).toEqual([]);
-    await afterDelay();
+    await new Promise((resolve) => setTimeout(resolve, delayMs + 50));
     expect(writer.writes).toHaveLength(1);
     expect(numbersIn(writer.writes[0])).toEqual([1, 2, 3]);
   });

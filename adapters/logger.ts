@@ -43,7 +43,7 @@ export const BATCH_CHARS = 16_384;
  * rather than queueing lines in memory without bound. On exit, crash included, the pending lines are written; a
  * kill -9 loses at most the last LINE_DELAY_MS of lines.
  */
-export function batchedLines(writer: DestinationStream): DestinationStream & { flush(done?: () => void): void } {
+export function batchedLines(writer: DestinationStream, delayMs = LINE_DELAY_MS): DestinationStream & { flush(done?: () => void): void } {
   let pending = "";
   let timer: NodeJS.Timeout | undefined;
   let exitHooked = false;
@@ -60,7 +60,7 @@ export function batchedLines(writer: DestinationStream): DestinationStream & { f
       pending += line;
       if (pending.length >= BATCH_CHARS) writePending();
       // Unref'd: a pending line never keeps the process alive; the exit hook writes it.
-      else if (timer === undefined) timer = setTimeout(writePending, LINE_DELAY_MS).unref();
+      else if (timer === undefined) timer = setTimeout(writePending, delayMs).unref();
       // Hooked at the first line, so loggers that never write (level "silent") add no exit listener.
       if (!exitHooked) {
         exitHooked = true;
