@@ -6,6 +6,7 @@ import { join } from "node:path";
 
 const ROOT = join(import.meta.dirname, "..");
 const MAIN = join(ROOT, "dist/adapters/main.js");
+const CLI = join(ROOT, "dist/adapters/cli/tool-api.js");
 
 /** `npm start`'s node arguments (V8 flags, then the entry), read from package.json: the bench runs what production runs. */
 export const START_ARGS: readonly string[] = startArgs();
@@ -16,7 +17,6 @@ function startArgs(): string[] {
   if (command !== "node" || args.at(-1) !== "dist/adapters/main.js") throw new Error(`npm start is not "node … dist/adapters/main.js": ${start}`);
   return [...args.slice(0, -1), MAIN];
 }
-const CLI = join(ROOT, "dist/adapters/cli/tool-api.js");
 
 /** A server under test in its own process, so it never shares a core with the load generator's event loop. */
 export interface BenchServer {
