@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 
 /** A signed-in browser or client. Stored under the hash of its token; the token lives only in the cookie. */
 export interface Session {
@@ -24,7 +24,7 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 2 * 3_600_000, ab
 /** Writing `lastSeenAt` on every request would cost a storage write per page view. */
 export const TOUCH_RESOLUTION_MS = 60_000;
 
-export const hashSessionToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
+export const hashSessionToken = (token: string): string => hash("sha256", token, "hex");
 
 /** When the session ends unless it is used again. */
 export const sessionExpiresAt = (session: Session, policy: SessionPolicy): number =>

