@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FixedClock } from "../system.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
@@ -59,5 +59,34 @@ describe.skipIf(!redisUrl)("redis", () => {
         await deleteKeysUnder(url, prefix);
       },
     };
+  });
+
+  it("sends the hits one bucket gets in one turn as one script call, each hit with its own count", async () => {
+    const url = redisUrl as string;
+    const prefix = uniquePrefix("limits-turn");
+    const client = createRedisClient(url, 1000);
+    await connectRedis(client, describeRedis(url), 3000);
+    let calls = 0;
+    // The real client, its script calls counted.
+    const counted = new Proxy(client, {
+      get: (target, name, receiver) => {
+        const value = Reflect.get(target, name, receiver);
+        if (name !== "evalSha" && name !== "eval") return typeof value === "function" ? value.bind(target) : value;
+        return (...args: unknown[]) => ((calls += 1), value.apply(target, args));
+      },
+    });
+    const store = new RedisRateLimitStore(counted, prefix);
+    try {
+      const [a, b] = ["a", "b"];
+      const turn = await Promise.all([...Array.from({ length: 20 }, () => store.hit(a, 3_600_000)), store.hit(b, 3_600_000)]);
+      expect(calls).toBe(2);
+      expect(turn.slice(0, 20).map((hit) => hit.count)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(turn[20].count).toBe(1);
+      expect((await store.hit(a, 3_600_000)).count).toBe(21);
+      expect(calls).toBe(3);
+    } finally {
+      client.destroy();
+      await deleteKeysUnder(url, prefix);
+    }
   });
 });

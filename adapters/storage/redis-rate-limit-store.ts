@@ -9,7 +9,8 @@ import { guardStorage } from "../../application/storage-unavailable.ts";
  * concurrent hits from any number of instances never share a count. The clock is Redis `TIME`, so instances
  * with skewed clocks still agree on the window. The counter is a hash holding the window it counts
  * (`w` = "<window id>:<window ms>") and the count (`c`); it expires when its window ends.
- * KEYS[1] = the bucket's counter, ARGV[1] = window length in ms. Returns { count, resetInMs }.
+ * KEYS[1] = the bucket's counter, ARGV[1] = window length in ms, ARGV[2] = how many hits (default 1).
+ * Returns { count after the hits, resetInMs }.
  */
 export const HIT_SCRIPT = `
 local t = redis.call('TIME')
@@ -24,7 +25,7 @@ if redis.call('HGET', KEYS[1], 'w') ~= tag then
 elseif redis.call('PTTL', KEYS[1]) < 0 then
   redis.call('PEXPIRE', KEYS[1], resetInMs)
 end
-local count = redis.call('HINCRBY', KEYS[1], 'c', 1)
+local count = redis.call('HINCRBY', KEYS[1], 'c', tonumber(ARGV[2] or 1))
 return { count, resetInMs }
 `;
 
@@ -45,8 +46,23 @@ return { count, resetInMs }
 
 const PEEK_SHA = createHash("sha1").update(PEEK_SCRIPT).digest("hex");
 
-/** Exact fixed-window counters shared by every instance on one Redis; throws StorageUnavailableError when Redis fails. */
+/** The hits on one bucket (and window length) made in one event-loop turn, waiting for their shared script call. */
+interface TurnHits {
+  readonly bucket: string;
+  readonly windowMs: number;
+  readonly waiting: { resolve(hit: WindowHit): void; reject(error: unknown): void }[];
+}
+
+/**
+ * Exact fixed-window counters shared by every instance on one Redis; throws StorageUnavailableError when Redis fails.
+ * The hits one bucket receives within an event-loop turn go to Redis as one script call that adds them all, and
+ * each gets its own count from the total, as if they had been sent one after another: a busy key costs one round
+ * trip a turn instead of one a request (measured under the bench's execute load, 16 connections: ≈ 9 hits a call, and
+ * Redis spends ≈ 7 µs of CPU a call on the cores the servers share). Latency: the rest of the turn.
+ */
 export class RedisRateLimitStore implements RateLimitStore {
+  private turn = new Map<string, TurnHits>();
+
   constructor(
     private readonly client: RedisClient,
     private readonly keyPrefix: string,
@@ -55,7 +71,17 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async hit(bucket: string, windowMs: number): Promise<WindowHit> {
     if (!Number.isSafeInteger(windowMs) || windowMs < 1) throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
-    return this.call(HIT_SCRIPT, HIT_SHA, bucket, windowMs);
+    return new Promise((resolve, reject) => {
+      const id = `${windowMs}:${bucket}`;
+      let hits = this.turn.get(id);
+      if (!hits) {
+        // The check phase: after every request this turn's poll phase read, so their hits share the call.
+        if (this.turn.size === 0) setImmediate(() => this.sendTurn());
+        hits = { bucket, windowMs, waiting: [] };
+        this.turn.set(id, hits);
+      }
+      hits.waiting.push({ resolve, reject });
+    });
   }
 
   async peek(bucket: string, windowMs: number): Promise<WindowHit> {
@@ -63,9 +89,21 @@ export class RedisRateLimitStore implements RateLimitStore {
     return this.call(PEEK_SCRIPT, PEEK_SHA, bucket, windowMs);
   }
 
-  private call(script: string, sha: string, bucket: string, windowMs: number): Promise<WindowHit> {
+  private sendTurn(): void {
+    const turn = this.turn;
+    this.turn = new Map();
+    for (const { bucket, windowMs, waiting } of turn.values()) {
+      this.call(HIT_SCRIPT, HIT_SHA, bucket, windowMs, waiting.length).then(
+        ({ count, resetInMs }) => waiting.forEach((hit, i) => hit.resolve({ count: count - waiting.length + 1 + i, resetInMs })),
+        (error: unknown) => waiting.forEach((hit) => hit.reject(error)),
+      );
+    }
+  }
+
+  private call(script: string, sha: string, bucket: string, windowMs: number, hits = 1): Promise<WindowHit> {
     return guardStorage("rate limit hit", async () => {
-      const reply = await withDeadline(this.run(script, sha, `${this.keyPrefix}${bucket}`, String(windowMs)), this.deadline, "the rate-limit script");
+      const args = [String(windowMs), String(hits)];
+      const reply = await withDeadline(this.run(script, sha, `${this.keyPrefix}${bucket}`, args), this.deadline, "the rate-limit script");
       const [count, resetInMs] = reply as [number, number];
       if (!Number.isInteger(count) || !Number.isInteger(resetInMs)) throw new Error(`unexpected rate-limit reply ${JSON.stringify(reply)}`);
       return { count, resetInMs };
@@ -73,8 +111,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   /** EVALSHA, falling back to EVAL once per server that has not cached the script yet (restart, SCRIPT FLUSH). */
-  private async run(script: string, sha: string, key: string, windowMs: string): Promise<unknown> {
-    const options = { keys: [key], arguments: [windowMs] };
+  private async run(script: string, sha: string, key: string, args: string[]): Promise<unknown> {
+    const options = { keys: [key], arguments: args };
     try {
       return await this.client.evalSha(sha, options);
     } catch (error) {
