@@ -62,7 +62,7 @@ export function printReport(rows: Row[], rssBefore: Record<string, number>, rssA
   const bare = rows.find((row) => row.server === "bare")?.rps ?? 1;
   console.log(`\n${"scenario".padEnd(42)}${"req/s".padStart(10)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"CPU µs/req".padStart(12)}`);
   for (const row of rows) {
-    const cells = [row.rps, row.p50, row.p99].map((value, i) => String(value).padStart(i === 0 ? 10 : 9)).join("");
+    const cells = String(row.rps).padStart(10) + [row.p50, row.p99].map((ms) => ms.toFixed(2).padStart(9)).join("");
     console.log(`${`${row.server}: ${row.scenario}`.padEnd(42)}${cells}${String(row.cpuUs).padStart(12)}`);
   }
   console.log("(CPU µs/req: user + system time of the server and its tool processes per request, as the kernel counts it)");
