@@ -74,3 +74,14 @@ describe("batchedLines", () => {
     expect(stdout.trimEnd().split("\n").map((line) => JSON.parse(line).n)).toEqual([1, 2]);
   });
 });
+
+describe("createLogger", () => {
+  it("writes each line's time as a JSON number of epoch milliseconds", () => {
+    const writes: string[] = [];
+    const logger = createLogger("info", { write: (chunk: string) => void writes.push(chunk) });
+    const before = Date.now();
+    logger.info("request");
+    const { time } = JSON.parse(writes[0]);
+    expect(Number.isInteger(time) && time >= before && time <= Date.now()).toBe(true);
+  });
+});

@@ -57,7 +57,8 @@ export function requestLogger(logger: Logger): Logger {
  * `aborted`: the connection closed before the answer was written whole (the status is what was meant to be sent).
  * The duration is whole microseconds: a fractional millisecond is a heap number, and V8 keeps each number it turns into
  * text in a cache in the old generation, so varied fractions left old-space garbage on every line (measured at 14k
- * req/s: the old generation grew ≈ 170 KB/s until a full GC; with whole microseconds ≈ 40 KB/s, the `time` field's).
+ * req/s: the old generation grew ≈ 170 KB/s until a full GC; with whole microseconds ≈ 40 KB/s, mostly the `time`
+ * field's, see logger.ts).
  */
 function logRequest(logger: Logger, context: H3EventContext, method: string, path: string, status: number, aborted = false): void {
   if (!logger.isLevelEnabled("info")) return;
