@@ -1,6 +1,7 @@
 import { ERRORS, type WireCode } from "./error-table.ts";
 import { boundErrorText } from "./error-text.ts";
 import type { InputIssue } from "./errors.ts";
+import { integerText } from "./integer-text.ts";
 import type { RateLimitDecision } from "./rate-limit.ts";
 
 /** Any error on the wire: a DomainError or one a transport raises itself. */
@@ -55,16 +56,13 @@ export function successAnswer<T>(data: T, status = 200, headers: Record<string, 
 }
 
 /**
- * The three rate-limit headers every authenticated answer carries. `remaining` is written with toFixed, not String:
- * V8 keeps each String(number) result in its number-to-string cache, which lives in the old generation, so a count
- * that differs on every request promoted one string per request out of the young generation (measured: 32 bytes a
- * request; the heap grew ≈ 30 MiB per million requests until a full GC, the soak's sawtooth), while toFixed's
- * string dies young. Limit and reset take few distinct values, so they stay cached.
+ * The three rate-limit headers every authenticated answer carries. `remaining` changes on every request, so it is
+ * written with integerText (see there why); limit and reset take few distinct values.
  */
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   return {
     "x-ratelimit-limit": String(decision.limit),
-    "x-ratelimit-remaining": decision.remaining.toFixed(0),
+    "x-ratelimit-remaining": integerText(decision.remaining),
     "x-ratelimit-reset": String(decision.resetSeconds),
   };
 }
