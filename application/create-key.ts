@@ -2,6 +2,7 @@ import {
   type ApiKey, type ApiKeySummary, type KeyScopes, displayPrefix, ENVIRONMENTS, type Environment, hashSecret,
   type RateLimitPolicy, toBase62, toKeySummary,
 } from "../domain/api-key.ts";
+import { checkDisplayName } from "../domain/display-name.ts";
 import { type DomainError, type InputIssue, invalidInput } from "../domain/errors.ts";
 import { toPolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
@@ -32,6 +33,9 @@ export interface CreateKeyOutput {
 }
 
 export const MAX_KEY_NAME_LENGTH = 64;
+
+/** A key's name as given at creation or in an update: the display-name rule at `/name`. */
+export const checkKeyName = (raw: unknown): Result<string, InputIssue> => checkDisplayName(raw, MAX_KEY_NAME_LENGTH);
 /** Ten years: far enough for any planned expiry, near enough to stay a valid date. */
 export const MAX_EXPIRES_IN_SECONDS = 10 * 365 * 86_400;
 
@@ -77,10 +81,8 @@ export class CreateKey {
 
   private check(cmd: CreateKeyCommand): Result<Checked, DomainError> {
     const issues: InputIssue[] = [];
-    const name = typeof cmd.name === "string" ? cmd.name.trim() : "";
-    if (name.length < 1 || name.length > MAX_KEY_NAME_LENGTH) {
-      issues.push({ path: "/name", message: `must be 1 to ${MAX_KEY_NAME_LENGTH} characters` });
-    }
+    const name = checkKeyName(cmd.name);
+    if (!name.ok) issues.push(name.error);
     const env = ENVIRONMENTS.find((candidate) => candidate === cmd.env);
     if (!env) issues.push({ path: "/env", message: `must be one of ${ENVIRONMENTS.join(", ")}` });
     const fallback = this.deps.defaultPolicy;
@@ -91,8 +93,8 @@ export class CreateKey {
       issues.push({ path: "/expiresInSeconds", message: `must be a whole number of seconds, 1 to ${MAX_EXPIRES_IN_SECONDS}` });
     }
     const scopes = checkScopes(cmd.scopes, issues);
-    if (issues.length > 0 || !env || !policy) return err(invalidInput(issues));
-    return ok({ name, env, policy, scopes, expiresInMs: expires === undefined ? null : expires * 1000 });
+    if (issues.length > 0 || !name.ok || !env || !policy) return err(invalidInput(issues));
+    return ok({ name: name.value, env, policy, scopes, expiresInMs: expires === undefined ? null : expires * 1000 });
   }
 
   private randomId(): string {

@@ -3,7 +3,7 @@ import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, type InputIssue, invalidInput, keyNotFound } from "../domain/errors.ts";
 import { toPolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
-import { MAX_KEY_NAME_LENGTH } from "./create-key.ts";
+import { checkKeyName } from "./create-key.ts";
 import type { ApiKeyStore } from "./ports.ts";
 import { type AuditDeps, recordAudit } from "./record-audit.ts";
 
@@ -42,8 +42,9 @@ function applyChanges(key: ApiKey, cmd: UpdateKeyCommand): Result<{ updated: Api
   const changes: string[] = [];
   let name = key.name;
   if (cmd.name !== undefined) {
-    name = typeof cmd.name === "string" ? cmd.name.trim() : "";
-    if (name.length < 1 || name.length > MAX_KEY_NAME_LENGTH) issues.push({ path: "/name", message: `must be 1 to ${MAX_KEY_NAME_LENGTH} characters` });
+    const checked = checkKeyName(cmd.name);
+    if (checked.ok) name = checked.value;
+    else issues.push(checked.error);
     if (name !== key.name) changes.push("name");
   }
   const policy = toPolicy(cmd.limit ?? key.policy.limit, cmd.windowSeconds ?? key.policy.windowMs / 1000);

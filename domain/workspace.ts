@@ -1,3 +1,4 @@
+import { checkDisplayName } from "./display-name.ts";
 import type { InputIssue } from "./errors.ts";
 import { err, ok, type Result } from "./result.ts";
 
@@ -49,14 +50,9 @@ export function isAllowed(role: Role, action: WorkspaceAction): boolean {
   return true;
 }
 
-/** A trimmed name of 1 to 64 characters, or the problem with it. */
+/** A trimmed name of 1 to 64 characters, without control or bidi-override characters, or the problem with it. */
 export function checkWorkspaceName(raw: unknown): Result<string, InputIssue> {
-  const name = typeof raw === "string" ? raw.trim() : "";
-  const length = [...name].length;
-  if (length < 1 || length > MAX_WORKSPACE_NAME_LENGTH) {
-    return err({ path: "/name", message: `must be 1 to ${MAX_WORKSPACE_NAME_LENGTH} characters` });
-  }
-  return ok(name);
+  return checkDisplayName(raw, MAX_WORKSPACE_NAME_LENGTH);
 }
 
 /** Oldest first, so the personal workspace (created at sign-up) leads. */
