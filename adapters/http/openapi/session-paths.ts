@@ -1,5 +1,6 @@
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../domain/account.ts";
 import { AUDIT_EVENT_TYPES } from "../../../domain/audit.ts";
+import { DISPLAY_NAME_RULE } from "../../../domain/display-name.ts";
 import { MAX_WORKSPACE_NAME_LENGTH, ROLES } from "../../../domain/workspace.ts";
 import { ref, successOf } from "./components.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
@@ -25,6 +26,8 @@ const answer = (description: string, schema: OpenApiSchema, status = 200, setsCo
   },
   content: { "application/json": { schema: successOf(schema, status) } },
 });
+// Names are checked on the way in only, so an answer can still carry one saved before the rule.
+const STORED_NAME = "As saved. A name saved by an older version may hold control or bidirectional-override characters: escape them before printing to a terminal.";
 const workspaceId = { name: "id", in: "path", required: true, description: "The workspace id.", schema: id("A workspace id.") };
 const keyId = { name: "keyId", in: "path", required: true, description: "The key id.", schema: id("A key id (`key_…`).") };
 
@@ -40,18 +43,18 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
       email: text(MAX_EMAIL_LENGTH, { format: "email" }),
       password: text(MAX_PASSWORD_LENGTH, { minLength: 1, format: "password" }),
     }),
-    WorkspaceName: object(["name"], { name: text(MAX_WORKSPACE_NAME_LENGTH, { minLength: 1 }) }),
+    WorkspaceName: object(["name"], { name: text(MAX_WORKSPACE_NAME_LENGTH, { minLength: 1, description: DISPLAY_NAME_RULE }) }),
     Account: object(["id", "email", "createdAt"], { id: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), createdAt: timestamp }),
     Workspace: object(["id", "name", "personal", "createdAt"], {
       id: id("The workspace id."),
-      name: text(MAX_WORKSPACE_NAME_LENGTH),
+      name: text(MAX_WORKSPACE_NAME_LENGTH, { description: STORED_NAME }),
       personal: { type: "boolean", description: "The account's own workspace, made at sign-up." },
       createdAt: timestamp,
     }),
     Member: object(["accountId", "email", "role"], { accountId: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), role: { type: "string", enum: [...ROLES] } }),
     KeySummary: object(["id", "name", "env", "prefix", "status", "expiresAt", "scopes", "limit", "windowSeconds", "workspaceId", "createdAt", "lastUsedAt"], {
       id: id("The key id."),
-      name: text(64),
+      name: text(64, { description: STORED_NAME }),
       env: ref("schemas", "Environment"),
       prefix: text(16),
       status: { type: "string", enum: ["active", "revoked", "expired"] },
@@ -157,7 +160,7 @@ function keyChangeOperations(): Operation[] {
     operation("updateWorkspaceKey", "Workspaces", "Change a key", "Name, limit and window, without a new secret; a new limit applies from the next request.", SESSION_WITH_CSRF, {
       parameters: [workspaceId, keyId],
       requestBody: body(object([], {
-        name: text(64, { minLength: 1 }),
+        name: text(64, { minLength: 1, description: DISPLAY_NAME_RULE }),
         limit: { type: "integer", format: "int32", minimum: 1, maximum: 1_000_000_000 },
         windowSeconds: { type: "integer", format: "int32", minimum: 1, maximum: 86_400 },
       })),
