@@ -1,8 +1,8 @@
 // The `.` entry's emitted declarations, walked import by import: a consumer compiling them with skipLibCheck: false
 // type-checks every file reached, so reaching h3 (and through it srvx, crossws, node:http) breaks a core-only project.
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { builtinModules } from "node:module";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,7 +34,9 @@ const isNodeBuiltin = (specifier: string) => specifier.startsWith("node:") || bu
 const packageName = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", out, "--emitDeclarationOnly"], { cwd: ROOT });
+  // Type errors are the typecheck's to report; tsc emits declarations despite them, and those are what is walked here.
+  const build = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", out, "--emitDeclarationOnly"], { cwd: ROOT, encoding: "utf8" });
+  if (!existsSync(join(out, "index.d.ts"))) throw new Error(`tsc emitted no index.d.ts: ${build.stdout}${build.stderr}`);
 }, 120_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 

@@ -37,7 +37,7 @@ import type { AnyTool } from "../domain/tool.ts";
 import type { InstalledPack } from "../domain/tool-pack.ts";
 import { bindAccountStores, bindAccountUseCases } from "./bind-accounts.ts";
 import { bindPackUseCases } from "./packs/bind-packs.ts";
-import type { AccountDeps } from "./http/session/session-deps.ts";
+import type { AccountDeps } from "../application/account-deps.ts";
 import { AjvSchemaValidator } from "./tools/ajv-schema-validator.ts";
 import { StaticToolCatalog } from "./tools/static-tool-catalog.ts";
 

@@ -4,7 +4,7 @@ import type { ToolCall } from "../../application/tool-call.ts";
 import type { ApiKeySummary, Environment, RateLimitPolicy } from "../../domain/api-key.ts";
 import type { DomainError } from "../../domain/errors.ts";
 import type { InstalledPack } from "../../domain/tool-pack.ts";
-import type { AccountDeps } from "../http/session/session-deps.ts";
+import type { AccountDeps } from "../../application/account-deps.ts";
 import type Keyv from "keyv";
 import { type buildContainer, TOKENS } from "../container.ts";
 

@@ -1,0 +1,44 @@
+import type { CreateWorkspace } from "./create-workspace.ts";
+import type { CreateWorkspaceKey } from "./create-workspace-key.ts";
+import type { ListMembers } from "./list-members.ts";
+import type { ListWorkspaceKeys } from "./list-workspace-keys.ts";
+import type { ListWorkspaces } from "./list-workspaces.ts";
+import type { FlashStore } from "./ports.ts";
+import type { RenameWorkspace } from "./rename-workspace.ts";
+import type { ResolveSession } from "./resolve-session.ts";
+import type { RevokeWorkspaceKey } from "./revoke-workspace-key.ts";
+import type { SignIn } from "./sign-in.ts";
+import type { SignOut } from "./sign-out.ts";
+import type { SignUp } from "./sign-up.ts";
+import type { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks } from "./workspace-packs.ts";
+import type { SwitchWorkspace } from "./switch-workspace.ts";
+import type { WorkspaceKeyChanges } from "./workspace-key-changes.ts";
+import type { Environment, RateLimitPolicy } from "../domain/api-key.ts";
+
+/** The use cases behind the session API and the dashboard, and the defaults the key form shows. */
+export interface AccountDeps {
+  readonly signUp: SignUp;
+  readonly signIn: SignIn;
+  readonly signOut: SignOut;
+  readonly resolveSession: ResolveSession;
+  readonly switchWorkspace: SwitchWorkspace;
+  readonly listWorkspaces: ListWorkspaces;
+  readonly createWorkspace: CreateWorkspace;
+  readonly renameWorkspace: RenameWorkspace;
+  readonly listMembers: ListMembers;
+  readonly listWorkspaceKeys: ListWorkspaceKeys;
+  readonly createWorkspaceKey: CreateWorkspaceKey;
+  readonly revokeWorkspaceKey: RevokeWorkspaceKey;
+  /** Tool packs per workspace; the pack routes are served only when given. */
+  readonly listWorkspacePacks: ListWorkspacePacks;
+  readonly enableWorkspacePack: EnableWorkspacePack;
+  readonly disableWorkspacePack: DisableWorkspacePack;
+  /** Rotate, update and the audit list. */
+  readonly workspaceKeyChanges: WorkspaceKeyChanges;
+  /** Carries a new key's secret from the create POST to the one GET that shows it. */
+  readonly flash: FlashStore;
+  /** The environment this deployment serves: the key form's default. */
+  readonly appEnv: Environment;
+  /** The limit a key gets when the form leaves it empty. */
+  readonly defaultPolicy: RateLimitPolicy;
+}
