@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { ApiKeySummary } from "../../domain/api-key.ts";
+import { escapeDisplayName as shown, unsafeKindOf } from "../../domain/display-name.ts";
 import { loadConfig } from "../config.ts";
 import { TOKENS } from "../container.ts";
 import { buildToolCore } from "../core/create-tool-core.ts";
@@ -65,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
       if (!result.ok) throw new UsageError(describe(result.error));
       const { key, secret } = result.value;
       print(values.json, { ...key, secret }, () =>
-        `Created ${key.id} (${key.name}, ${key.env}, ${key.limit}/${key.windowSeconds}s)\n\n  ${secret}\n\nStore this secret now: it is shown only once.`);
+        `Created ${key.id} (${shown(key.name)}, ${key.env}, ${key.limit}/${key.windowSeconds}s)\n\n  ${secret}\n\nStore this secret now: it is shown only once.`);
       return 0;
     }
     if (command === "list") {
@@ -75,8 +76,8 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === "revoke" && rest.length === 1) {
       const result = await container.get(TOKENS.revokeKey).execute({ id: rest[0] });
-      if (!result.ok) throw new UsageError(result.error.message);
-      print(values.json, result.value, () => `Revoked ${result.value.id} (${result.value.name}).`);
+      if (!result.ok) throw new UsageError(describe(result.error));
+      print(values.json, result.value, () => `Revoked ${result.value.id} (${shown(result.value.name)}).`);
       return 0;
     }
     if (command === "rotate" && rest.length === 1) {
@@ -84,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
       if (!result.ok) throw new UsageError(describe(result.error));
       const { key, secret, previousSecretExpiresAt } = result.value;
       print(values.json, { ...key, secret, previousSecretExpiresAt }, () =>
-        `Rotated ${key.id} (${key.name})\n\n  ${secret}\n\nStore this secret now: it is shown only once.\n` +
+        `Rotated ${key.id} (${shown(key.name)})\n\n  ${secret}\n\nStore this secret now: it is shown only once.\n` +
         `The previous secret ${previousSecretExpiresAt ? `works until ${previousSecretExpiresAt}` : "no longer works"}.`);
       return 0;
     }
@@ -94,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
       });
       if (!result.ok) throw new UsageError(describe(result.error));
       const key = result.value;
-      print(values.json, key, () => `Updated ${key.id} (${key.name}, ${key.limit}/${key.windowSeconds}s)`);
+      print(values.json, key, () => `Updated ${key.id} (${shown(key.name)}, ${key.limit}/${key.windowSeconds}s)`);
       return 0;
     }
     throw new UsageError(USAGE);
@@ -121,18 +122,32 @@ function describe(error: { message: string; details?: readonly { path: string; m
     "/name": "--name", "/env": "--env", "/limit": "--limit/--window", "/windowSeconds": "--window", "/expiresInSeconds": "--expires-in",
     "/graceSeconds": "--grace", "/scopes": "--tools/--categories", "/scopes/tools": "--tools", "/scopes/categories": "--categories",
   };
-  return error.details ? error.details.map((d) => `${flags[d.path] ?? d.path} ${d.message}`).join("\n") : error.message;
+  // Messages can quote what was typed (an id), so they are escaped like names.
+  return error.details ? error.details.map((d) => `${flags[d.path] ?? d.path} ${shown(d.message)}`).join("\n") : shown(error.message);
 }
 
 function print(json: boolean | undefined, value: unknown, text: () => string): void {
-  process.stdout.write(`${json ? JSON.stringify(value) : text()}\n`);
+  process.stdout.write(`${json ? toTerminalJson(value) : text()}\n`);
+}
+
+/**
+ * JSON.stringify escapes C0 and lone surrogates but writes DEL, C1 (U+009B is a CSI to some terminals) and bidi
+ * overrides raw; those appear only inside strings, so a \uXXXX escape parses back to the same value.
+ */
+function toTerminalJson(value: unknown): string {
+  let json = "";
+  for (const char of JSON.stringify(value)) {
+    const codePoint = char.codePointAt(0) as number;
+    json += unsafeKindOf(codePoint) ? `\\u${codePoint.toString(16).padStart(4, "0")}` : char;
+  }
+  return json;
 }
 
 function toTable(keys: readonly ApiKeySummary[]): string {
   if (keys.length === 0) return "No keys yet. Create one with: npm run -s keys -- create --name NAME";
   const rows = keys.map((k) => [
     k.id, k.name, k.env, k.prefix, k.status, `${k.limit}/${k.windowSeconds}s`, k.expiresAt ?? "never", k.createdAt, k.lastUsedAt ?? "never",
-  ]);
+  ].map(shown));
   const header = ["ID", "NAME", "ENV", "PREFIX", "STATUS", "LIMIT", "EXPIRES", "CREATED", "LAST USED"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
