@@ -3,6 +3,7 @@ import * as formatsModule from "ajv-formats";
 import type { SchemaValidator } from "../../application/ports.ts";
 import type { InputIssue } from "../../domain/errors.ts";
 import type { JsonSchema, ToolDefinition } from "../../domain/tool.ts";
+import { messageOf, relevantErrors } from "./ajv-messages.ts";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv) => Ajv;
@@ -85,14 +86,17 @@ export function validateAgainst(ajv: Ajv, schema: JsonSchema, value: unknown): r
   return validate(value) ? [] : toIssues(validate.errors ?? [], "");
 }
 
-/** Turns ajv errors into `{path, message}` pairs, pointing at the offending member itself where ajv points at its parent. */
+/**
+ * Turns ajv errors into `{path, message}` pairs, pointing at the offending member itself where ajv points at its
+ * parent, each message naming what is allowed (ajv-messages.ts).
+ */
 export function toIssues(errors: readonly ErrorObject[], base: string): InputIssue[] {
   const seen = new Set<string>();
   const issues: InputIssue[] = [];
-  for (const error of errors) {
+  for (const error of relevantErrors(errors)) {
     const member = memberOf(error);
     const path = `${base}${error.instancePath}${member === undefined ? "" : `/${escapePointer(member)}`}`;
-    const message = member === undefined ? (error.message ?? "is invalid") : messageFor(error);
+    const message = member === undefined ? messageOf(error) : messageFor(error);
     const id = `${path}\u0000${message}`;
     if (seen.has(id)) continue;
     seen.add(id);
