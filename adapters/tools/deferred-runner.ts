@@ -2,9 +2,10 @@ import type { ToolRunner } from "../../application/ports.ts";
 import type { DomainError } from "../../domain/errors.ts";
 import type { Result } from "../../domain/result.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
+import type { PoolStats } from "./process-pool.ts";
 
-/** A runner that can also be closed (the process pool). */
-export type ClosableRunner = ToolRunner & { close(): Promise<void> };
+/** A runner that can also be closed, and perhaps awaited and inspected (the process pool). */
+export type ClosableRunner = ToolRunner & { close(): Promise<void>; whenReady?(): Promise<void>; stats?(): PoolStats };
 
 /**
  * Opens a runner only when `start()` is called or a tool first needs it. The server starts its child-process pool
@@ -17,6 +18,17 @@ export class DeferredRunner implements ToolRunner {
 
   start(): void {
     this.runner ??= this.open();
+  }
+
+  /** Opens the runner if need be and resolves once it is ready to take work at full capacity. */
+  async whenReady(): Promise<void> {
+    this.start();
+    await this.runner?.whenReady?.();
+  }
+
+  /** The opened runner's stats, if it keeps any; undefined before it is opened. */
+  stats(): PoolStats | undefined {
+    return this.runner?.stats?.();
   }
 
   run(tool: ToolDefinition, input: Record<string, unknown>): Promise<Result<unknown, DomainError>> {

@@ -9,9 +9,11 @@ export interface ProcessPoolOptions {
   readonly concurrency?: number;
   /** Ready children kept beyond `concurrency`, so a killed task's successor starts without waiting for a boot. Default 1. */
   readonly spares?: number;
-  /** Tasks allowed to wait once `concurrency` tasks run; one more answers `server_busy`. Default 16. */
+  /** Tasks allowed to wait once `concurrency` tasks run; one more answers `server_busy` at once. Default 16. */
   readonly maxQueue?: number;
-  /** The time cap of one task, queue wait included; default: the tool's `timeoutMs`, else `defaultTimeoutMs`. */
+  /** The longest a task waits in the queue; past it, it leaves the queue with `server_busy`, unstarted. Default 10 000. */
+  readonly maxWaitMs?: number;
+  /** The time cap of one task's run, from the moment a child takes it (queue wait not included); default: the tool's `timeoutMs`, else `defaultTimeoutMs`. */
   readonly timeoutMsFor?: (tool: ToolDefinition) => number;
   /** Cap for tools that declare no `timeoutMs`. Default 10 000. */
   readonly defaultTimeoutMs?: number;
@@ -41,6 +43,7 @@ export interface PoolSettings {
   readonly concurrency: number;
   readonly spares: number;
   readonly maxQueue: number;
+  readonly maxWaitMs: number;
   readonly recycleGrowthMb: number;
   readonly timeoutMsFor: (tool: ToolDefinition) => number;
   readonly inline: ToolRunner;
@@ -52,10 +55,10 @@ export interface PoolSettings {
 const FROM_SOURCE = import.meta.url.endsWith(".ts");
 const sibling = (name: string) => new URL(`./${name}${FROM_SOURCE ? ".ts" : ".js"}`, import.meta.url);
 
-/** Fills in the defaults of a ProcessPoolOptions. */
 /** The built-in catalog's module: what tool processes load unless told otherwise. */
 export const CATALOG_MODULE = { url: sibling("index").href } as const;
 
+/** Fills in the defaults of a ProcessPoolOptions. */
 export function resolvePoolOptions(options: ProcessPoolOptions): PoolSettings {
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const entry = options.entry ?? sibling("tool-child");
@@ -64,6 +67,7 @@ export function resolvePoolOptions(options: ProcessPoolOptions): PoolSettings {
     concurrency: Math.max(1, options.concurrency ?? 2),
     spares: Math.max(0, options.spares ?? 1),
     maxQueue: Math.max(0, options.maxQueue ?? 16),
+    maxWaitMs: Math.max(0, options.maxWaitMs ?? 10_000),
     recycleGrowthMb: options.recycleGrowthMb ?? 128,
     timeoutMsFor: options.timeoutMsFor ?? ((tool) => tool.timeoutMs ?? defaultTimeoutMs),
     inline: options.inline ?? new InlineToolRunner(),

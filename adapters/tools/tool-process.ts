@@ -108,6 +108,11 @@ export class ToolProcess {
     return this.wasReady;
   }
 
+  /** Whether the warm-up is over: a task sent now does not share the child's CPU with it. */
+  get warm(): boolean {
+    return this.warmDone;
+  }
+
   /** Resident memory once loaded and warm, in bytes; 0 until then. What "grown" is measured against. */
   get baselineRssBytes(): number {
     return this.baseline;
