@@ -1,4 +1,6 @@
 import type { WireCode } from "../../../domain/error-table.ts";
+import { createAjv, toIssues } from "../../tools/ajv-schema-validator.ts";
+import { hashText } from "../../tools/crypto/hash-text.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../request-body.ts";
 import { headersOf, ref } from "./components.ts";
 
@@ -58,6 +60,13 @@ export function errorResponses(statuses: readonly number[], options: { metered: 
 
 function exampleBody(status: number, { code, message }: ErrorResponseSpec): Record<string, unknown> {
   const body: Record<string, unknown> = { status: "error", code: status, error_code: code, message };
-  if (code === "invalid_input") body.details = [{ path: "/input/text", message: "must be string" }];
+  if (code === "invalid_input") body.details = invalidInputExample();
   return body;
+}
+
+/** The 422 example's `details`: what the server's own validator says to a hash-text input with a wrong algorithm and a number for text. */
+function invalidInputExample(): { path: string; message: string }[] {
+  const validate = createAjv().compile(hashText.input);
+  validate({ algorithm: "sha999", text: 42 });
+  return toIssues(validate.errors ?? [], "/input");
 }
