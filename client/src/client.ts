@@ -1,5 +1,7 @@
-import { ToolApiError } from "./errors.ts";
-import { type RetryOptions, type RetryPolicy, backoffMs, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
+import { ToolApiError, type ToolApiErrorInit } from "./errors.ts";
+import { Redactor } from "./redact.ts";
+import { type RetryOptions, type RetryPolicy, backoffMs, MAX_TIMER_MS, retryAfterSeconds, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
+import { exchange, type Limits, type Reply, TransportFailure } from "./transport.ts";
 import type { CurrentKey, InputIssue, ToolDetail, ToolId, ToolInput, ToolOutput, ToolSummary } from "./types.ts";
 
 export interface ToolClientOptions {
@@ -8,6 +10,10 @@ export interface ToolClientOptions {
   /** Defaults to the `TOOL_API_KEY` environment variable. */
   readonly apiKey?: string;
   readonly retry?: RetryOptions;
+  /** The longest one request may take, from sending it to the answer's last byte (default 60000). */
+  readonly timeoutMs?: number;
+  /** The largest answer body read, in bytes (default 16 MiB). */
+  readonly maxResponseBytes?: number;
   /** A fetch of your own (proxies, instrumentation, tests); defaults to the global one. */
   readonly fetch?: typeof fetch;
   /** A key in browser code is readable by anyone who opens the page: allowed only when you say so. */
@@ -26,6 +32,8 @@ export class ToolClient {
   readonly #base: string;
   readonly #fetch: typeof fetch;
   readonly #retry: RetryPolicy;
+  readonly #limits: Limits;
+  readonly #redactor: Redactor;
 
   constructor(options: ToolClientOptions) {
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
@@ -35,6 +43,8 @@ export class ToolClient {
     this.#apiKey = options.apiKey ?? environmentKey();
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#retry = retryPolicy(options.retry);
+    this.#limits = limits(options);
+    this.#redactor = new Redactor(this.#apiKey);
   }
 
   /** Runs a server tool: `input` is checked against that tool's type, the promise resolves to its output. */
@@ -60,22 +70,22 @@ export class ToolClient {
 
   /** One call: at most `maxAttempts` requests, waiting between them as `retryDelayMs` and `backoffMs` say. */
   async #request<T>(method: string, path: string, body: unknown, signal: AbortSignal | undefined): Promise<T> {
-    const init = { method, headers: this.#headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body), signal };
+    const request = { url: this.#base + path, method, headers: this.#headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) };
     for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
-      let response: Response;
+      let reply: Reply;
       try {
-        response = await this.#fetch(this.#base + path, init);
+        reply = await exchange(this.#fetch, request, this.#limits, signal);
       } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        if (attempt >= this.#retry.maxAttempts) throw this.#networkError(error, attempt);
+        if (!(error instanceof TransportFailure)) throw error;
+        if (error.code !== "network_error" || attempt >= this.#retry.maxAttempts) throw this.#transportError(error, attempt);
         await sleep(backoffMs(attempt, this.#retry, Math.random), signal);
         continue;
       }
-      if (response.ok) return this.#data<T>(response, signal);
-      const wait = retryDelayMs(response.status, response.headers, attempt, this.#retry, Math.random);
-      if (wait === undefined || attempt >= this.#retry.maxAttempts) throw await this.#failure(response, signal);
-      await response.body?.cancel();
+      if (reply.status >= 200 && reply.status < 300) return this.#data<T>(reply);
+      const wait = retryDelayMs(reply.status, reply.headers, attempt, this.#retry, Math.random);
+      // A wait past maxWaitMs is not slept: the caller hears at once, with retryAfterSeconds.
+      if (wait === undefined || wait > this.#retry.maxWaitMs || attempt >= this.#retry.maxAttempts) throw this.#failure(reply);
       await sleep(wait, signal);
     }
   }
@@ -87,32 +97,41 @@ export class ToolClient {
     return headers;
   }
 
-  async #data<T>(response: Response, signal: AbortSignal | undefined): Promise<T> {
-    const envelope = await readJson(response, signal);
+  #data<T>(reply: Reply): T {
+    const envelope = parseJson(reply.text);
     if (isObject(envelope) && envelope.status === "success" && isObject(envelope.data)) return envelope.data as T;
-    throw new ToolApiError({ status: response.status, errorCode: "invalid_response", message: "The server answered without a success envelope.", requestId: requestIdOf(response) });
+    throw this.#error({ status: reply.status, errorCode: "invalid_response", message: "The server answered without a success envelope.", requestId: requestIdOf(reply) });
   }
 
-  async #failure(response: Response, signal: AbortSignal | undefined): Promise<ToolApiError> {
-    const envelope = await readJson(response, signal);
+  #failure(reply: Reply): ToolApiError {
+    const envelope = parseJson(reply.text);
     const known = isObject(envelope) && typeof envelope.error_code === "string" && typeof envelope.message === "string";
-    return new ToolApiError({
-      status: response.status,
+    return this.#error({
+      status: reply.status,
       errorCode: known ? (envelope.error_code as string) : "invalid_response",
-      message: this.#scrub(known ? (envelope.message as string) : `HTTP ${response.status} without an error envelope`),
+      message: known ? (envelope.message as string) : `HTTP ${reply.status} without an error envelope`,
       details: known && Array.isArray(envelope.details) ? (envelope.details as InputIssue[]) : undefined,
-      requestId: requestIdOf(response),
+      requestId: requestIdOf(reply),
+      retryAfterSeconds: retryAfterSeconds(reply.status, reply.headers),
     });
   }
 
-  #networkError(error: unknown, attempts: number): ToolApiError {
-    const reason = error instanceof Error ? error.message : String(error);
-    return new ToolApiError({ status: 0, errorCode: "network_error", message: this.#scrub(`No answer after ${attempts} attempts: ${reason}`) }, { cause: error });
+  #transportError(failure: TransportFailure, attempts: number): ToolApiError {
+    const message = failure.code === "network_error" ? `No answer after ${attempts} attempts: ${failure.message}` : failure.message;
+    return this.#error({ status: failure.status, errorCode: failure.code, message }, failure.cause);
   }
 
-  /** The server never echoes a key, but a message is scrubbed anyway before it reaches logs. */
-  #scrub(text: string): string {
-    return this.#apiKey ? text.split(this.#apiKey).join("[redacted]") : text;
+  /** The only way an error is built: every text, the details and the cause pass the key's redactor. */
+  #error(init: ToolApiErrorInit, cause?: unknown): ToolApiError {
+    const redact = this.#redactor;
+    const scrubbed: ToolApiErrorInit = {
+      ...init,
+      errorCode: redact.text(init.errorCode),
+      message: redact.text(init.message),
+      details: init.details === undefined ? undefined : (redact.data(init.details) as InputIssue[]),
+      requestId: init.requestId === undefined ? undefined : redact.text(init.requestId),
+    };
+    return cause === undefined ? new ToolApiError(scrubbed) : new ToolApiError(scrubbed, { cause: redact.cause(cause) });
   }
 }
 
@@ -124,6 +143,16 @@ function apiBase(baseUrl: string): string {
   return url.origin + (path.endsWith("/api/v1") ? path : `${path}/api/v1`);
 }
 
+/** Bounds on what one request may cost, whatever the deployment sends. */
+export const DEFAULT_LIMITS: Limits = { timeoutMs: 60_000, maxResponseBytes: 16 * 1024 * 1024 };
+
+function limits(options: ToolClientOptions): Limits {
+  const { timeoutMs = DEFAULT_LIMITS.timeoutMs, maxResponseBytes = DEFAULT_LIMITS.maxResponseBytes } = options;
+  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) throw new RangeError(`timeoutMs must be a number from 1 to ${MAX_TIMER_MS}`);
+  if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError("maxResponseBytes must be an integer ≥ 1");
+  return { timeoutMs, maxResponseBytes };
+}
+
 function environmentKey(): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   return env?.TOOL_API_KEY || undefined;
@@ -133,12 +162,11 @@ function isBrowser(): boolean {
   return typeof (globalThis as { window?: unknown }).window !== "undefined" && typeof (globalThis as { document?: unknown }).document !== "undefined";
 }
 
-/** The body as JSON, or undefined when it is not JSON; an abort while reading still rejects with its reason. */
-async function readJson(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
+/** The body as JSON, or undefined when it is not JSON. */
+function parseJson(text: string): unknown {
   try {
-    return await response.json();
+    return JSON.parse(text);
   } catch {
-    signal?.throwIfAborted();
     return undefined;
   }
 }
@@ -147,6 +175,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function requestIdOf(response: Response): string | undefined {
-  return response.headers.get("x-request-id") ?? undefined;
+function requestIdOf(reply: Reply): string | undefined {
+  return reply.headers.get("x-request-id") ?? undefined;
 }

@@ -1,7 +1,11 @@
 import type { InputIssue, ServerErrorCode } from "./types.ts";
 
-/** Codes the client itself gives when no server envelope could be read. */
-export type ClientErrorCode = "network_error" | "invalid_response";
+/**
+ * Codes the client itself gives when no server envelope could be read: no answer (`network_error`), an answer
+ * that is not the API's (`invalid_response`), a redirect it will not follow (`redirect_refused`), an answer past
+ * `maxResponseBytes` (`response_too_large`) or not complete within `timeoutMs` (`response_timeout`).
+ */
+export type ClientErrorCode = "network_error" | "invalid_response" | "redirect_refused" | "response_too_large" | "response_timeout";
 
 /** A server `error_code`, one of the client's own, or a code newer than this client's types. */
 export type ErrorCode = ServerErrorCode | ClientErrorCode | (string & {});
@@ -12,11 +16,12 @@ export interface ToolApiErrorInit {
   readonly message: string;
   readonly details?: readonly InputIssue[];
   readonly requestId?: string;
+  readonly retryAfterSeconds?: number;
 }
 
 /**
- * Every failed call rejects with this. It never holds the API key: the client builds it only from the
- * server's answer (with the key scrubbed out) or from a network failure.
+ * Every failed call rejects with this. It never holds the API key, in any field or cause, plain or encoded: the
+ * client builds it from the server's answer or a network failure with every form of the key scrubbed out.
  */
 export class ToolApiError extends Error {
   override readonly name = "ToolApiError";
@@ -27,6 +32,8 @@ export class ToolApiError extends Error {
   readonly details: readonly InputIssue[] | undefined;
   /** The server's `X-Request-Id`, to quote in a support request. */
   readonly requestId: string | undefined;
+  /** How long the server asked to wait (`Retry-After`, else a 429's `X-Ratelimit-Reset`), in whole seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ToolApiErrorInit, options?: { cause?: unknown }) {
     super(init.message, options);
@@ -34,10 +41,12 @@ export class ToolApiError extends Error {
     this.errorCode = init.errorCode;
     this.details = init.details;
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** What `JSON.stringify(error)` shows: the answer's fields, without the cause. */
   toJSON(): ToolApiErrorInit & { name: string } {
-    return { name: this.name, status: this.status, errorCode: this.errorCode, message: this.message, details: this.details, requestId: this.requestId };
+    const { name, status, errorCode, message, details, requestId, retryAfterSeconds } = this;
+    return { name, status, errorCode, message, details, requestId, retryAfterSeconds };
   }
 }
