@@ -46,7 +46,7 @@ describe("checkDisplayName", () => {
     ["   ", "must be 1 to 64 characters"],
     ["x".repeat(65), "must be 1 to 64 characters"],
     ["😀".repeat(65), "must be 1 to 64 characters"],
-  ])("refuses %j: %s", (raw, message) => {
+  ].map(([raw, message]) => [escapeDisplayName(raw), message, raw]))("refuses %s: %s", (_shown, message, raw) => {
     expect(checkDisplayName(raw, 64)).toEqual({ ok: false, error: { path: "/name", message } });
   });
 
@@ -71,7 +71,7 @@ describe("escapeDisplayName", () => {
     ["gnp\u202e.exe", "gnp\\u{202E}.exe"],
     ["lone\ud800", "lone\\u{D800}"],
     ["😀 שלום", "😀 שלום"],
-  ])("prints %j as %j", (raw, shown) => {
+  ].map(([raw, shown]) => [shown, raw]))("prints %s for the name with those characters raw", (shown, raw) => {
     expect(escapeDisplayName(raw)).toBe(shown);
   });
 });
