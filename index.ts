@@ -8,7 +8,7 @@ export { defineTool, type JsonSchema, type ToolContext, type ToolDefinition, typ
 export { err, ok, type Result } from "./domain/result.ts";
 export { invalidField, invalidInput, type DomainError, type InputIssue } from "./domain/errors.ts";
 export { StorageUnavailableError } from "./application/storage-unavailable.ts";
-export type { ApiKeyStore, RateLimitStore } from "./application/ports.ts";
+export type { ApiKeyStore, KeyUpdate, RateLimitStore } from "./application/ports.ts";
 export type { ApiKey, ApiKeySummary } from "./domain/api-key.ts";
 export type { WindowHit } from "./domain/rate-limit.ts";
 export type { ToolPack } from "./domain/tool-pack.ts";

@@ -12,9 +12,14 @@ export interface AuthenticateKeyCommand {
 
 /** How stale `lastUsedAt` may get: writing it on every request would cost a storage write per call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** How many keys' last touches this process remembers (more are forgotten together, costing one write each). */
+const MAX_TOUCHED = 10_000;
 
 /** Finds the active key of this deployment's environment that a secret belongs to. */
 export class AuthenticateKey {
+  /** When this process last recorded each key's use: the key's state is never read or written for it. */
+  private readonly touched = new Map<string, number>();
+
   constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore; env: Environment }) {}
 
   async execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey, DomainError>> {
@@ -23,14 +28,13 @@ export class AuthenticateKey {
     const shape = readSecretShape(cmd.secret);
     if (!shape.ok) return err(unauthorized(shape.reason));
     const secretHash = hashSecret(cmd.secret);
-    // A key the store holds in memory for this hash was issued with a valid checksum, so only a secret the store
-    // must look up pays the checksum's SHA-256: mistyped keys still never reach storage.
-    let key = keys.findCachedByHash?.(secretHash);
-    if (!key) {
+    // A hash the store has resolved before was issued with a valid checksum, so only an unknown secret pays the
+    // checksum's SHA-256: mistyped keys still never reach storage. The lookup itself always reads the key as stored.
+    if (!keys.isKnownHash?.(secretHash)) {
       if (!hasValidChecksum(cmd.secret)) return err(unauthorized("checksum"));
       if (shape.env !== env) return err(unauthorized("environment"));
-      key = await keys.findByHash(secretHash);
     }
+    const key = await keys.findByHash(secretHash);
     const now = clock.now();
     // The hash index keeps a rotated-away hash pointing at the key; acceptsHash ends its grace by the clock.
     if (!key || !acceptsHash(key, secretHash, now)) return err(unauthorized("unknown"));
@@ -40,15 +44,15 @@ export class AuthenticateKey {
       await noteExpiry(this.deps, key);
       return err(unauthorized("expired"));
     }
-    if (key.lastUsedAt === null || now - key.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
-      await this.touch(key.id, now);
-    }
+    await this.touch(key.id, now);
     return ok(key);
   }
 
-  /** Re-reads before writing so a revocation made meanwhile is never overwritten. */
   private async touch(id: string, now: number): Promise<void> {
-    const current = await this.deps.keys.findById(id);
-    if (current && isActive(current)) await this.deps.keys.save({ ...current, lastUsedAt: now });
+    const last = this.touched.get(id);
+    if (last !== undefined && now - last < LAST_USED_RESOLUTION_MS) return;
+    if (this.touched.size >= MAX_TOUCHED) this.touched.clear();
+    this.touched.set(id, now);
+    await this.deps.keys.touch(id, now);
   }
 }

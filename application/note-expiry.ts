@@ -4,13 +4,14 @@ import { type AuditDeps, recordAudit } from "./record-audit.ts";
 
 /**
  * Records `key.expired` the first time an expired key is observed (an authentication attempt or a listing):
- * expiry is a moment, not an act, so nothing runs at that moment. The key is marked so the event is written once
- * per process race at most (two instances observing it in the same instant may both write; the audit is append-only).
+ * expiry is a moment, not an act, so nothing runs at that moment. The key is marked so the event is written once.
  */
 export async function noteExpiry(deps: AuditDeps & { keys: ApiKeyStore }, key: ApiKey): Promise<void> {
-  if (key.status !== "active" || !isExpiredAt(key, deps.clock.now())) return;
-  const current = await deps.keys.findById(key.id);
-  if (!current || current.expiryRecorded || current.status !== "active") return;
-  await deps.keys.save({ ...current, expiryRecorded: true });
-  await recordAudit(deps, { type: "key.expired", actor: { system: true }, workspaceId: current.workspaceId, keyId: current.id });
+  const now = deps.clock.now();
+  const due = (current: ApiKey) => current.status === "active" && !current.expiryRecorded && isExpiredAt(current, now);
+  if (!due(key)) return;
+  // The mark is set atomically, so of all the observers racing on the key exactly one writes the event.
+  const change = await deps.keys.update(key.id, (current) => (due(current) ? { ...current, expiryRecorded: true } : undefined));
+  if (!change || change.after === change.before) return;
+  await recordAudit(deps, { type: "key.expired", actor: { system: true }, workspaceId: change.after.workspaceId, keyId: change.after.id });
 }

@@ -8,19 +8,41 @@ import type { Session } from "../domain/session.ts";
 import type { AnyTool, ToolDefinition } from "../domain/tool.ts";
 import type { Membership, Workspace } from "../domain/workspace.ts";
 
-/** Where API keys live. Every method throws when the storage cannot be reached. */
+/** A key as it was before a change and as it is after (the same object when nothing changed). */
+export interface KeyUpdate {
+  readonly before: ApiKey;
+  readonly after: ApiKey;
+}
+
+/**
+ * Where API keys live. Every method throws when the storage cannot be reached. A key's state changes only through
+ * `update`, which is atomic per key on every instance: concurrent changes end as if run one after the other, so a
+ * revocation is never overwritten by a change that read the key before it.
+ */
 export interface ApiKeyStore {
-  /** Inserts or replaces the key (by id) and indexes it by its secret hash. */
+  /** Stores a new key and indexes it by its secret hash. Throws when a key with this id already exists. */
   save(key: ApiKey): Promise<void>;
-  /** The key with this id, or undefined. */
+  /**
+   * Changes one key atomically: `change` receives the key as stored now and returns the new key, or undefined (or
+   * the same object) to leave it. When another writer changed the key meanwhile, `change` runs again on the newer
+   * key, so it must be a pure function of its argument. A new `secretHash` is indexed before the key is written.
+   * Undefined when no key has this id.
+   */
+  update(id: string, change: (current: ApiKey) => ApiKey | undefined): Promise<KeyUpdate | undefined>;
+  /** Records that the key was used at `at` (epoch ms), apart from its state: this never writes the key itself. */
+  touch(id: string, at: number): Promise<void>;
+  /** The key with this id (with its latest `lastUsedAt`), or undefined. */
   findById(id: string): Promise<ApiKey | undefined>;
-  /** The key whose secret hashes to `secretHash`, or undefined. */
+  /**
+   * The key whose secret (current or previous) hashes to `secretHash`, as stored at the moment of the call, or
+   * undefined: a change made by any instance before the call is always seen.
+   */
   findByHash(secretHash: string): Promise<ApiKey | undefined>;
   /**
-   * The key for `secretHash` when this store already holds it in memory (a cache), without any storage read; a store
-   * without such a memory leaves this out. Lets the hot path skip work a known key has already passed.
+   * Whether this store has recently resolved `secretHash` to a key (a hint held in memory, never a decision): lets
+   * the hot path skip checks a secret already passed, such as its checksum. A store without such a memory leaves it out.
    */
-  findCachedByHash?(secretHash: string): ApiKey | undefined;
+  isKnownHash?(secretHash: string): boolean;
   /** Every key, in no particular order. */
   list(): Promise<readonly ApiKey[]>;
   /** Resolves when the storage answers; throws when it does not. */

@@ -1,4 +1,4 @@
-import { type ApiKeySummary, revoke, toKeySummary } from "../domain/api-key.ts";
+import { type ApiKey, type ApiKeySummary, revoke, toKeySummary } from "../domain/api-key.ts";
 import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, keyNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
@@ -18,15 +18,16 @@ export class RevokeKey {
   constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore }) {}
 
   async execute(cmd: RevokeKeyCommand): Promise<Result<ApiKeySummary, DomainError>> {
-    const key = await this.deps.keys.findById(cmd.id);
-    if (!key) return err(keyNotFound(cmd.id));
-    if (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId) return err(keyNotFound(cmd.id));
     const now = this.deps.clock.now();
-    const revoked = revoke(key, now);
-    if (revoked !== key) {
-      await this.deps.keys.save(revoked);
-      await recordAudit(this.deps, { type: "key.revoked", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id });
+    const inWorkspace = (key: ApiKey) => cmd.workspaceId === undefined || key.workspaceId === cmd.workspaceId;
+    // Applied to the key as stored at the moment of writing: whatever raced it, the key ends revoked.
+    const change = await this.deps.keys.update(cmd.id, (key) => (inWorkspace(key) ? revoke(key, now) : undefined));
+    if (!change || !inWorkspace(change.before)) return err(keyNotFound(cmd.id));
+    const { before, after } = change;
+    if (after !== before) {
+      await recordAudit(this.deps, { type: "key.revoked", actor: cmd.actor ?? { cli: true }, workspaceId: after.workspaceId, keyId: after.id });
     }
-    return ok(toKeySummary(revoked, now));
+    return ok(toKeySummary(after, now));
   }
+
 }

@@ -1,4 +1,4 @@
-import { type ApiKeySummary, displayPrefix, hashSecret, isActive, rotate, toKeySummary } from "../domain/api-key.ts";
+import { type ApiKey, type ApiKeySummary, displayPrefix, hashSecret, isActive, rotate, toKeySummary } from "../domain/api-key.ts";
 import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, invalidInput, keyNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
@@ -35,14 +35,19 @@ export class RotateKey {
     if (!Number.isInteger(grace) || grace < 0 || grace > MAX_GRACE_SECONDS) {
       return err(invalidInput([{ path: "/graceSeconds", message: `must be a whole number of seconds, 0 to ${MAX_GRACE_SECONDS}` }]));
     }
-    const key = await this.deps.keys.findById(cmd.id);
-    if (!key || (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId)) return err(keyNotFound(cmd.id));
-    if (!isActive(key)) return err(invalidInput([{ path: "/id", message: "a revoked key cannot be rotated" }]));
-    const secret = mintSecret(this.deps.secrets, key.env);
     const now = this.deps.clock.now();
-    const rotated = rotate(key, hashSecret(secret), displayPrefix(secret), now, grace * 1000);
-    await this.deps.keys.save(rotated);
-    await recordAudit(this.deps, { type: "key.rotated", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id });
+    const found = await this.deps.keys.findById(cmd.id);
+    if (!found) return err(keyNotFound(cmd.id));
+    const secret = mintSecret(this.deps.secrets, found.env);
+    const refusal = (key: ApiKey) => (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId ? "other" : isActive(key) ? undefined : "revoked");
+    // Applied to the key as stored at the moment of writing: a revocation that won the race is never undone, and a
+    // rotation that raced another keeps the other's secret as its previous one.
+    const change = await this.deps.keys.update(cmd.id, (key) =>
+      refusal(key) ? undefined : rotate(key, hashSecret(secret), displayPrefix(secret), now, grace * 1000));
+    if (!change || refusal(change.before) === "other") return err(keyNotFound(cmd.id));
+    if (refusal(change.before) === "revoked") return err(invalidInput([{ path: "/id", message: "a revoked key cannot be rotated" }]));
+    const rotated = change.after;
+    await recordAudit(this.deps, { type: "key.rotated", actor: cmd.actor ?? { cli: true }, workspaceId: rotated.workspaceId, keyId: rotated.id });
     const until = rotated.previousSecretExpiresAt;
     return ok({
       key: toKeySummary(rotated, now),

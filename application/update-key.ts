@@ -21,19 +21,23 @@ export class UpdateKey {
   constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore }) {}
 
   async execute(cmd: UpdateKeyCommand): Promise<Result<ApiKeySummary, DomainError>> {
-    const key = await this.deps.keys.findById(cmd.id);
-    if (!key || (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId)) return err(keyNotFound(cmd.id));
-    const changed = applyChanges(key, cmd);
-    if (!changed.ok) return changed;
-    const { updated, changes } = changed.value;
-    const now = this.deps.clock.now();
+    let outcome: ReturnType<typeof applyChanges> | undefined;
+    // Applied to the key as stored at the moment of writing, so a revocation or rotation that raced it is kept.
+    const change = await this.deps.keys.update(cmd.id, (key) => {
+      if (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId) return undefined;
+      outcome = applyChanges(key, cmd);
+      return outcome.ok && outcome.value.changes.length > 0 ? outcome.value.updated : undefined;
+    });
+    if (!change || !outcome) return err(keyNotFound(cmd.id));
+    if (!outcome.ok) return outcome;
+    const { changes } = outcome.value;
+    const { after } = change;
     if (changes.length > 0) {
-      await this.deps.keys.save(updated);
       await recordAudit(this.deps, {
-        type: "key.updated", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id, changes,
+        type: "key.updated", actor: cmd.actor ?? { cli: true }, workspaceId: after.workspaceId, keyId: after.id, changes,
       });
     }
-    return ok(toKeySummary(updated, now));
+    return ok(toKeySummary(after, this.deps.clock.now()));
   }
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { hashSecret } from "../domain/api-key.ts";
 import { ok } from "../domain/result.ts";
 import { defineTool } from "../domain/tool.ts";
-import { CachedApiKeyStore } from "../adapters/storage/cached-api-key-store.ts";
 import { openMemoryStorage } from "../adapters/storage/open-storage.ts";
 import { CryptoSecretSource, FixedClock } from "../adapters/system.ts";
 import { AjvSchemaValidator } from "../adapters/tools/ajv-schema-validator.ts";
@@ -109,8 +108,12 @@ describe("AuthenticateKey", () => {
   it("refuses a mistyped key before any lookup, and a cached key of another environment as well as an uncached one", async () => {
     const { createKey, keys, clock } = setup();
     const lookups: string[] = [];
-    const counted: ApiKeyStore = { ...keys, findById: (id) => keys.findById(id), save: (key) => keys.save(key), findByHash: (hash) => (lookups.push(hash), keys.findByHash(hash)) };
-    const cached = new CachedApiKeyStore(counted);
+    const cached: ApiKeyStore = {
+      save: (key) => keys.save(key), update: (id, change) => keys.update(id, change), touch: (id, at) => keys.touch(id, at),
+      findById: (id) => keys.findById(id), list: () => keys.list(), ping: () => keys.ping(),
+      isKnownHash: (hash) => keys.isKnownHash?.(hash) ?? false,
+      findByHash: (hash) => (lookups.push(hash), keys.findByHash(hash)),
+    };
     const authenticate = new AuthenticateKey({ keys: cached, audit: openMemoryStorage(clock).audit, clock, secrets: new CryptoSecretSource(), env: "development" });
     const dev = await createKey.execute({ name: "k", env: "development" });
     const staging = await createKey.execute({ name: "k", env: "staging" });
@@ -123,7 +126,7 @@ describe("AuthenticateKey", () => {
       expect((await authenticate.execute({ secret: dev.value.secret })).ok).toBe(true);
       expect(await authenticate.execute({ secret: staging.value.secret })).toMatchObject({ ok: false, error: { reason: "environment" } });
     }
-    // Cached by a lookup (another path could make one): the cached path checks the environment too.
+    // Known from a lookup (another path could make one): the known path checks the environment too.
     await cached.findByHash(hashSecret(staging.value.secret));
     expect(await authenticate.execute({ secret: staging.value.secret })).toMatchObject({ ok: false, error: { reason: "environment" } });
     expect(lookups).not.toContain(hashSecret(mistyped));

@@ -15,12 +15,15 @@ describeApiKeyStore("memory (Keyv over a Map)", async () => {
   return { store: storage.keys, close: () => storage.close() };
 });
 
-describeApiKeyStore("file (Keyv over LMDB, cached)", async () => {
+describeApiKeyStore("file (Keyv over LMDB, two handles)", async () => {
   const dir = mkdtempSync(join(tmpdir(), "api-key-store-"));
   const storage = openEmbeddedStorage(dir, new SystemClock());
+  const other = openEmbeddedStorage(dir, new SystemClock());
   return {
     store: storage.keys,
+    other: other.keys,
     close: async () => {
+      await other.close();
       await storage.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -28,13 +31,16 @@ describeApiKeyStore("file (Keyv over LMDB, cached)", async () => {
 });
 
 describe.skipIf(!redisUrl)("redis", () => {
-  describeApiKeyStore("redis (Keyv over @keyv/redis, cached)", async () => {
+  describeApiKeyStore("redis (Keyv over @keyv/redis, two clients)", async () => {
     const url = redisUrl as string;
     const prefix = uniquePrefix("keys");
     const storage = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
+    const other = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
     return {
       store: storage.keys,
+      other: other.keys,
       close: async () => {
+        await other.close();
         await storage.close();
         await deleteKeysUnder(url, prefix);
       },

@@ -1,43 +1,137 @@
 import type Keyv from "keyv";
-import type { ApiKeyStore } from "../../application/ports.ts";
+import type { ApiKeyStore, KeyUpdate } from "../../application/ports.ts";
 import type { ApiKey } from "../../domain/api-key.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
+import type { AtomicEntries } from "./atomic-entries.ts";
+import { HashLookups } from "./hash-lookups.ts";
 
-/** Keys as plain records in one Keyv namespace, plus a hash → id index in another; works on every Keyv backend. */
+/** How many times a change is retried against newer versions before it is taken for a bug (a livelock). */
+const MAX_UPDATE_ATTEMPTS = 100;
+
+/** The namespaces and the raw access a KeyvApiKeyStore is made of. */
+export interface ApiKeyStoreParts {
+  /** The keys by id, read through Keyv (listing) and through `entries` (everything else), in Keyv's format. */
+  readonly records: Keyv<ApiKey>;
+  /** The records' raw entries, with compare-and-set, under the full store key `recordKey(id)`. */
+  readonly entries: AtomicEntries;
+  readonly recordKey: (id: string) => string;
+  /** Secret hash → key id, for every hash a key ever had (a rotated-away one is refused by the key's own state). */
+  readonly hashes: Keyv<string>;
+  /** Key id → when it was last used: bookkeeping kept apart so that it never writes a key's state. */
+  readonly lastUsed: Keyv<number>;
+}
+
+/**
+ * Keys as plain records on any Keyv backend, changed only by compare-and-set on their raw entry, so concurrent
+ * changes from any process end as if run one after the other. Every lookup reads the key's record, so a change made
+ * by any instance is seen by the next request; what a lookup remembers (hash → id and the parsed record) only saves
+ * the index read and the parse while the record stays the same.
+ */
 export class KeyvApiKeyStore implements ApiKeyStore {
-  constructor(private readonly records: Keyv<ApiKey>, private readonly hashes: Keyv<string>) {}
+  private readonly lookups = new HashLookups<ApiKey>();
+
+  constructor(private readonly parts: ApiKeyStoreParts) {}
 
   save(key: ApiKey): Promise<void> {
-    return guardStorage("save", async () => {
+    const created = guardStorage("save", async () => {
       // The index goes first: a record is only ever findable once its hash resolves to it.
-      await this.hashes.set(key.secretHash, key.id);
-      await this.records.set(key.id, key);
+      await this.parts.hashes.set(key.secretHash, key.id);
+      return this.parts.entries.compareAndSet(this.parts.recordKey(key.id), undefined, await this.serialize(key));
+    });
+    return created.then((done) => {
+      if (!done) throw new Error(`a key with id ${key.id} already exists`);
+    });
+  }
+
+  update(id: string, change: (current: ApiKey) => ApiKey | undefined): Promise<KeyUpdate | undefined> {
+    return guardStorage("update", async () => {
+      const { entries, recordKey, hashes } = this.parts;
+      for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+        const raw = await entries.read(recordKey(id));
+        if (raw === undefined) return undefined;
+        const before = await this.parse(raw);
+        const after = change(before);
+        if (after === undefined || after === before) return { before, after: before };
+        if (after.id !== id) throw new Error(`a change may not give key ${id} another id (${after.id})`);
+        if (after.secretHash !== before.secretHash) await hashes.set(after.secretHash, id);
+        if (await entries.compareAndSet(recordKey(id), raw, await this.serialize(after))) {
+          this.lookups.forgetId(id);
+          return { before, after };
+        }
+      }
+      throw new Error(`key ${id} kept changing: ${MAX_UPDATE_ATTEMPTS} attempts to change it lost to other writers`);
+    });
+  }
+
+  touch(id: string, at: number): Promise<void> {
+    return guardStorage("touch", async () => {
+      await this.parts.lastUsed.set(id, at);
     });
   }
 
   findById(id: string): Promise<ApiKey | undefined> {
-    return guardStorage("findById", () => this.records.get(id));
+    return guardStorage("findById", async () => {
+      const [raw, lastUsed] = await Promise.all([this.parts.entries.read(this.parts.recordKey(id)), this.parts.lastUsed.get(id)]);
+      return raw === undefined ? undefined : withLastUse(await this.parse(raw), lastUsed);
+    });
   }
 
   findByHash(secretHash: string): Promise<ApiKey | undefined> {
     return guardStorage("findByHash", async () => {
-      const id = await this.hashes.get(secretHash);
-      return id === undefined ? undefined : this.records.get(id);
+      const known = this.lookups.get(secretHash);
+      const id = known?.id ?? (await this.parts.hashes.get(secretHash));
+      if (id === undefined) return undefined;
+      const raw = await this.parts.entries.read(this.parts.recordKey(id));
+      if (raw === undefined) return undefined;
+      if (known?.raw === raw) return known.value;
+      const key = await this.parse(raw);
+      this.lookups.remember(secretHash, { id, raw, value: key });
+      return key;
     });
+  }
+
+  isKnownHash(secretHash: string): boolean {
+    return this.lookups.get(secretHash) !== undefined;
   }
 
   list(): Promise<readonly ApiKey[]> {
     return guardStorage("list", async () => {
-      if (!this.records.iterator) throw new Error("this Keyv store cannot list its entries");
+      const { records, lastUsed } = this.parts;
+      if (!records.iterator || !lastUsed.iterator) throw new Error("this Keyv store cannot list its entries");
+      const uses = new Map<string, number>();
+      for await (const [id, at] of lastUsed.iterator(undefined)) uses.set(String(id), at as number);
       const keys: ApiKey[] = [];
-      for await (const [, value] of this.records.iterator(undefined)) keys.push(value as ApiKey);
+      for await (const [, value] of records.iterator(undefined)) {
+        const key = value as ApiKey;
+        keys.push(withLastUse(key, uses.get(key.id)));
+      }
       return keys;
     });
   }
 
   ping(): Promise<void> {
     return guardStorage("ping", async () => {
-      await this.records.get("__ping__");
+      await this.parts.records.get("__ping__");
     });
   }
+
+  private async parse(raw: string): Promise<ApiKey> {
+    const { deserialize } = this.parts.records;
+    if (!deserialize) throw new Error("the API key records need Keyv's serializer");
+    const stored = (await deserialize(raw)) as { value?: ApiKey } | undefined;
+    if (!stored?.value) throw new Error("an API key record could not be read");
+    return stored.value;
+  }
+
+  private async serialize(key: ApiKey): Promise<string> {
+    const { serialize } = this.parts.records;
+    if (!serialize) throw new Error("the API key records need Keyv's serializer");
+    return serialize({ value: key, expires: undefined });
+  }
+}
+
+/** The key with the later of its recorded and its bookkept last use. */
+function withLastUse(key: ApiKey, lastUsed: number | undefined): ApiKey {
+  if (typeof lastUsed !== "number" || (key.lastUsedAt !== null && key.lastUsedAt >= lastUsed)) return key;
+  return { ...key, lastUsedAt: lastUsed };
 }

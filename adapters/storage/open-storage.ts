@@ -3,7 +3,7 @@ import type { ApiKeyStore, AuditLog, Clock, RateLimitStore } from "../../applica
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { SystemClock } from "../system.ts";
-import { CachedApiKeyStore } from "./cached-api-key-store.ts";
+import { lmdbEntries, mapEntries } from "./atomic-entries.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
@@ -40,7 +40,13 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
   const limits = new PersistentRateLimitStore(lmdb.db, clock);
   return {
     kind: "embedded",
-    keys: new CachedApiKeyStore(new KeyvApiKeyStore(lmdb.keyv("apikeys"), lmdb.keyv("apikey-hashes"))),
+    keys: new KeyvApiKeyStore({
+      records: lmdb.keyv("apikeys"),
+      entries: lmdbEntries(lmdb.db),
+      recordKey: (id) => `apikeys:${id}`,
+      hashes: lmdb.keyv("apikey-hashes"),
+      lastUsed: lmdb.keyv("apikey-last-used"),
+    }),
     limits,
     audit: new KeyvAuditLog((namespace) => lmdb.keyv(namespace)),
     keyv: (namespace) => lmdb.keyv(namespace),
@@ -54,10 +60,17 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
 /** Everything in this process's memory; for tests and examples (nothing survives a restart). */
 export function openMemoryStorage(clock: Clock = new SystemClock()): Storage {
   const limits = new MemoryRateLimitStore(clock);
-  const keyv = <T>(namespace: string) => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
+  const keyv = <T>(namespace: string, store = new Map<string, unknown>()) => new Keyv<T>({ store, namespace, throwOnErrors: true });
+  const records = new Map<string, unknown>();
   return {
     kind: "embedded",
-    keys: new KeyvApiKeyStore(keyv("apikeys"), keyv("apikey-hashes")),
+    keys: new KeyvApiKeyStore({
+      records: keyv("apikeys", records),
+      entries: mapEntries(records),
+      recordKey: (id) => `apikeys:${id}`,
+      hashes: keyv("apikey-hashes"),
+      lastUsed: keyv("apikey-last-used"),
+    }),
     limits,
     audit: new KeyvAuditLog(keyv),
     keyv,

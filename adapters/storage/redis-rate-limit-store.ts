@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import type { RateLimitStore } from "../../application/ports.ts";
 import type { WindowHit } from "../../domain/rate-limit.ts";
 import { type Deadline, type RedisClient, withDeadline } from "./redis-connection.ts";
+import { type RedisScript, redisScript, runScript } from "./redis-script.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
 
 /**
@@ -12,7 +12,7 @@ import { guardStorage } from "../../application/storage-unavailable.ts";
  * KEYS[1] = the bucket's counter, ARGV[1] = window length in ms, ARGV[2] = how many hits (default 1).
  * Returns { count after the hits, resetInMs }.
  */
-export const HIT_SCRIPT = `
+export const HIT_SCRIPT = redisScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local windowMs = tonumber(ARGV[1])
@@ -27,12 +27,10 @@ elseif redis.call('PTTL', KEYS[1]) < 0 then
 end
 local count = redis.call('HINCRBY', KEYS[1], 'c', tonumber(ARGV[2] or 1))
 return { count, resetInMs }
-`;
-
-const HIT_SHA = createHash("sha1").update(HIT_SCRIPT).digest("hex");
+`);
 
 /** The count of the current window without counting (0 when the counter holds another window or none). */
-export const PEEK_SCRIPT = `
+export const PEEK_SCRIPT = redisScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local windowMs = tonumber(ARGV[1])
@@ -42,9 +40,7 @@ local tag = string.format('%.0f:%.0f', window, windowMs)
 local count = 0
 if redis.call('HGET', KEYS[1], 'w') == tag then count = tonumber(redis.call('HGET', KEYS[1], 'c')) end
 return { count, resetInMs }
-`;
-
-const PEEK_SHA = createHash("sha1").update(PEEK_SCRIPT).digest("hex");
+`);
 
 /** The hits on one bucket (and window length) made in one event-loop turn, waiting for their shared script call. */
 interface TurnHits {
@@ -86,38 +82,27 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async peek(bucket: string, windowMs: number): Promise<WindowHit> {
     if (!Number.isSafeInteger(windowMs) || windowMs < 1) throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
-    return this.call(PEEK_SCRIPT, PEEK_SHA, bucket, windowMs);
+    return this.call(PEEK_SCRIPT, bucket, windowMs);
   }
 
   private sendTurn(): void {
     const turn = this.turn;
     this.turn = new Map();
     for (const { bucket, windowMs, waiting } of turn.values()) {
-      this.call(HIT_SCRIPT, HIT_SHA, bucket, windowMs, waiting.length).then(
+      this.call(HIT_SCRIPT, bucket, windowMs, waiting.length).then(
         ({ count, resetInMs }) => waiting.forEach((hit, i) => hit.resolve({ count: count - waiting.length + 1 + i, resetInMs })),
         (error: unknown) => waiting.forEach((hit) => hit.reject(error)),
       );
     }
   }
 
-  private call(script: string, sha: string, bucket: string, windowMs: number, hits = 1): Promise<WindowHit> {
+  private call(script: RedisScript, bucket: string, windowMs: number, hits = 1): Promise<WindowHit> {
     return guardStorage("rate limit hit", async () => {
       const args = [String(windowMs), String(hits)];
-      const reply = await withDeadline(this.run(script, sha, `${this.keyPrefix}${bucket}`, args), this.deadline, "the rate-limit script");
+      const reply = await withDeadline(runScript(this.client, script, [`${this.keyPrefix}${bucket}`], args), this.deadline, "the rate-limit script");
       const [count, resetInMs] = reply as [number, number];
       if (!Number.isInteger(count) || !Number.isInteger(resetInMs)) throw new Error(`unexpected rate-limit reply ${JSON.stringify(reply)}`);
       return { count, resetInMs };
     });
-  }
-
-  /** EVALSHA, falling back to EVAL once per server that has not cached the script yet (restart, SCRIPT FLUSH). */
-  private async run(script: string, sha: string, key: string, args: string[]): Promise<unknown> {
-    const options = { keys: [key], arguments: args };
-    try {
-      return await this.client.evalSha(sha, options);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return this.client.eval(script, options);
-    }
   }
 }

@@ -1,11 +1,11 @@
 import type Keyv from "keyv";
 import type { Clock } from "../../application/ports.ts";
 import type { Config } from "../config.ts";
-import { CachedApiKeyStore } from "./cached-api-key-store.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import type { Storage } from "./open-storage.ts";
 import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, describeRedis, type StorageLogger } from "./redis-connection.ts";
+import { redisEntries } from "./redis-atomic-entries.ts";
 import { createRedisKeyv } from "./redis-keyv-store.ts";
 import { RedisRateLimitStore } from "./redis-rate-limit-store.ts";
 
@@ -16,8 +16,6 @@ import { RedisRateLimitStore } from "./redis-rate-limit-store.ts";
 export const REDIS_DEADLINE_MS = 1000;
 /** How long a start (server or CLI) waits for Redis before giving up with a clear message. */
 const CONNECT_TIMEOUT_MS = 3000;
-/** Another instance's revocation is seen within this (the contract allows 1 s). */
-const KEY_CACHE_TTL_MS = 500;
 
 /**
  * Everything on one Redis, under `config.redisPrefix`: keys, rate-limit counters and every Keyv namespace,
@@ -43,7 +41,13 @@ export async function openRedisStorage(config: Config, _clock: Clock, logger?: S
   };
   return {
     kind: "redis",
-    keys: new CachedApiKeyStore(new KeyvApiKeyStore(keyv("apikeys"), keyv("apikey-hashes")), KEY_CACHE_TTL_MS),
+    keys: new KeyvApiKeyStore({
+      records: keyv("apikeys"),
+      entries: redisEntries(client, deadline),
+      recordKey: (id) => `${config.redisPrefix}apikeys:${id}`,
+      hashes: keyv("apikey-hashes"),
+      lastUsed: keyv("apikey-last-used"),
+    }),
     limits: new RedisRateLimitStore(client, `${config.redisPrefix}ratelimit:`, deadline),
     audit: new KeyvAuditLog(keyv),
     keyv,

@@ -3,7 +3,7 @@
  * contract suites (tool-execution-api/storage) say what it must do, and it fails closed by throwing
  * StorageUnavailableError when its backend cannot answer.
  */
-import type { ApiKey, ApiKeyStore, CoreStorage, RateLimitStore, WindowHit } from "tool-execution-api";
+import type { ApiKey, ApiKeyStore, CoreStorage, KeyUpdate, RateLimitStore, WindowHit } from "tool-execution-api";
 import { StorageUnavailableError } from "tool-execution-api";
 
 export class MapApiKeyStore implements ApiKeyStore {
@@ -12,15 +12,36 @@ export class MapApiKeyStore implements ApiKeyStore {
   /** Set to simulate an outage. */
   down = false;
 
+  private readonly lastUsed = new Map<string, number>();
+
   async save(key: ApiKey): Promise<void> {
     this.check();
+    if (this.byId.has(key.id)) throw new Error(`a key with id ${key.id} already exists`);
     this.byId.set(key.id, key);
     this.idByHash.set(key.secretHash, key.id);
   }
 
+  /** Atomic because nothing awaits between the read and the write; a database would compare-and-set instead. */
+  async update(id: string, change: (current: ApiKey) => ApiKey | undefined): Promise<KeyUpdate | undefined> {
+    this.check();
+    const before = this.byId.get(id);
+    if (!before) return undefined;
+    const after = change(before) ?? before;
+    this.idByHash.set(after.secretHash, id);
+    this.byId.set(id, after);
+    return { before, after };
+  }
+
+  async touch(id: string, at: number): Promise<void> {
+    this.check();
+    this.lastUsed.set(id, at);
+  }
+
   async findById(id: string): Promise<ApiKey | undefined> {
     this.check();
-    return this.byId.get(id);
+    const key = this.byId.get(id);
+    const used = this.lastUsed.get(id);
+    return key && used !== undefined ? { ...key, lastUsedAt: used } : key;
   }
 
   async findByHash(secretHash: string): Promise<ApiKey | undefined> {
@@ -31,7 +52,7 @@ export class MapApiKeyStore implements ApiKeyStore {
 
   async list(): Promise<readonly ApiKey[]> {
     this.check();
-    return [...this.byId.values()];
+    return Promise.all([...this.byId.keys()].map(async (id) => (await this.findById(id)) as ApiKey));
   }
 
   async ping(): Promise<void> {
