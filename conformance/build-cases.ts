@@ -1,6 +1,8 @@
 import { coreCases, genericExecuteCases, toolCases } from "./api-cases.ts";
 import type { DocumentTool } from "./document-tools.ts";
 import type { ConformanceCase, Document } from "./expectations.ts";
+import type { HttpClient } from "./http-client.ts";
+import { RunFailure } from "./limits.ts";
 import { type SessionCredentials, unknownKey } from "./prepare.ts";
 import { anonymousSessionCases, type SessionFixture, signedInCases } from "./session-cases.ts";
 import type { Target } from "./target.ts";
@@ -55,14 +57,16 @@ export function credentialsFor(target: Target, sessions: { first: SessionCredent
 }
 
 /** A client-only tool id from the served catalog (GET /tools), for the client_only_tool cases. */
-export async function findClientOnlyTool(baseUrl: string): Promise<string | undefined> {
+export async function findClientOnlyTool(baseUrl: string, http: HttpClient): Promise<string | undefined> {
   try {
-    const response = await fetch(`${baseUrl}/api/v1/tools`);
-    const body = (await response.json()) as { data?: { tools?: { id?: unknown; clientOnly?: unknown }[] } };
+    const answer = await http.send({ method: "GET", url: `${baseUrl}/api/v1/tools`, headers: { accept: "application/json" } });
+    const body = (answer.status === 200 ? JSON.parse(answer.text) : {}) as { data?: { tools?: { id?: unknown; clientOnly?: unknown }[] } };
     const found = body.data?.tools?.find((tool) => tool.clientOnly === true && typeof tool.id === "string");
     return found?.id as string | undefined;
-  } catch {
-    // Without a catalog answer the client-only cases are left out; GET /tools's own case reports the problem.
+  } catch (error) {
+    // A bound passed ends the run. Without a catalog answer the client-only cases are left out; GET /tools's own
+    // case reports the problem.
+    if (error instanceof RunFailure) throw error;
     return undefined;
   }
 }

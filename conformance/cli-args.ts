@@ -5,6 +5,7 @@ import type { ConformanceOptions } from "./run-conformance.ts";
 export const USAGE = `usage: npm run -s conformance -- [--base-url URL --api-key KEY] [--rate-limited-key KEY] [--sign-up]
          [--reporter junit --output FILE] [--seed N] [--max-cases N] [--time-budget SECONDS]
          [--expect-local] [--max-body-bytes N] [--bail] [--verbose]
+         [--max-document-bytes N] [--max-answer-bytes N] [--request-timeout SECONDS] [--run-timeout SECONDS]
   (or: npx tool-api conformance …)
   Without --base-url the suite boots its own server on 127.0.0.1 (temporary DATA_DIR) with its own keys.
   With --base-url every case comes from the document the deployment serves at /api/v1/openapi.json; where it
@@ -13,7 +14,10 @@ export const USAGE = `usage: npm run -s conformance -- [--base-url URL --api-key
   the API key needs room for every case in its window (several hundred requests), the rate-limited key a small limit.
   --sign-up lets a run against --base-url sign up throwaway accounts for the signed-in session cases.
   --seed, --max-cases (default 300) and --time-budget (default 30 s) steer the property-based cases.
-  --max-body-bytes only where the served document does not state its body limit (default 1048576).`;
+  --max-body-bytes only where the served document does not state its body limit (default 1048576).
+  Bounds on what the deployment sends (passing one ends the run with a failure naming it): the served document
+  --max-document-bytes (default 10485760), each other answer --max-answer-bytes (default 1048576), each request
+  --request-timeout (default 20 s), the whole run --run-timeout (default 600 s).`;
 
 const positive = (text: string | undefined, allowZero = false): number | undefined | null => {
   if (text === undefined) return undefined;
@@ -38,6 +42,10 @@ export function parseConformanceArgs(argv: readonly string[], env: NodeJS.Proces
         seed: { type: "string" },
         "max-cases": { type: "string" },
         "time-budget": { type: "string" },
+        "max-document-bytes": { type: "string" },
+        "max-answer-bytes": { type: "string" },
+        "request-timeout": { type: "string" },
+        "run-timeout": { type: "string" },
         "expect-local": { type: "boolean" },
         bail: { type: "boolean" },
         verbose: { type: "boolean" },
@@ -62,12 +70,21 @@ export function parseConformanceArgs(argv: readonly string[], env: NodeJS.Proces
     seed: positive(values.seed, true),
     maxCases: positive(values["max-cases"], true),
     timeBudgetSeconds: positive(values["time-budget"]),
+    maxDocumentBytes: positive(values["max-document-bytes"]),
+    maxAnswerBytes: positive(values["max-answer-bytes"]),
+    requestTimeout: positive(values["request-timeout"]),
+    runTimeout: positive(values["run-timeout"]),
   };
   for (const [name, value] of Object.entries(numbers)) if (value === null) return err(`--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-seconds", "")} must be a ${name === "seed" || name === "maxCases" ? "non-negative" : "positive"} integer\n${USAGE}`);
-  const defined = Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined)) as Partial<Record<keyof typeof numbers, number>>;
+  const { maxDocumentBytes, maxAnswerBytes, requestTimeout, runTimeout, ...rest } = numbers;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<Record<keyof typeof rest, number>>;
+  const limits = Object.fromEntries(
+    Object.entries({ documentBytes: maxDocumentBytes, answerBytes: maxAnswerBytes, requestMs: requestTimeout && requestTimeout * 1000, runMs: runTimeout && runTimeout * 1000 }).filter(([, value]) => value !== undefined),
+  );
   return ok({
     ...(baseUrl ? { baseUrl, apiKey, rateLimitedKey: rateLimitedKey || undefined, signUp: values["sign-up"] === true } : {}),
     ...defined,
+    ...(Object.keys(limits).length > 0 ? { limits } : {}),
     ...(values.output ? { junitFile: values.output } : {}),
     expectLocal: values["expect-local"] === true,
     bail: values.bail === true,

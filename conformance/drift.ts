@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { isRecord } from "../adapters/http/openapi/json-schema-to-openapi.ts";
 import type { Document } from "./expectations.ts";
 
@@ -43,12 +46,34 @@ export function hasDrift(drift: Drift): boolean {
   return Object.values(drift).some((list: readonly string[]) => list.length > 0);
 }
 
-/** The drift section of the summary. */
-export function formatDrift(drift: Drift): string[] {
-  if (!hasDrift(drift)) return ["drift: none (the served document matches this checkout's)"];
+/**
+ * What the served document is compared with, as the summary names it: "this checkout's" where the suite runs from
+ * a git checkout of this project, else the installed package's own, by name and version (there is no checkout then).
+ */
+export function localDocumentName(moduleUrl: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(moduleUrl));
+  while (!isPackageRoot(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  const manifest = isPackageRoot(dir) ? (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string; version?: string }) : undefined;
+  if (manifest && existsSync(join(dir, ".git")) && !dir.split(sep).includes("node_modules")) return "this checkout's";
+  return manifest ? `the one ${manifest.name} ${manifest.version ?? ""} builds`.replace(/ {2}/, " ") : "this version's";
+}
+
+function isPackageRoot(dir: string): boolean {
+  const file = join(dir, "package.json");
+  if (!existsSync(file)) return false;
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as { name?: unknown }).name === "tool-execution-api";
+  } catch {
+    return false;
+  }
+}
+
+/** The drift section of the summary; `local` names what the served document is compared with. */
+export function formatDrift(drift: Drift, local: string = localDocumentName()): string[] {
+  if (!hasDrift(drift)) return [`drift: none (the served document matches ${local})`];
   const section = (label: string, list: readonly string[]) => (list.length > 0 ? [`  ${label} (${list.length}): ${list.slice(0, 20).join(", ")}${list.length > 20 ? ", …" : ""}`] : []);
   return [
-    "drift: the served document differs from this checkout's",
+    `drift: the served document differs from ${local}`,
     ...section("operations added", drift.added),
     ...section("operations removed", drift.removed),
     ...section("schemas added", drift.addedSchemas),

@@ -1,9 +1,12 @@
 import type { ConformanceCase } from "./expectations.ts";
+import type { HttpClient } from "./http-client.ts";
+import { RunFailure } from "./limits.ts";
 import type { CaseResult } from "./report.ts";
 import { problemsOf } from "./response-check.ts";
 import { type Credentials, send } from "./transport.ts";
 
 export interface RunControl {
+  readonly http: HttpClient;
   readonly baseUrl: string;
   readonly credentials: Credentials;
   readonly redact: (text: string) => string;
@@ -15,9 +18,11 @@ export interface RunControl {
   readonly bodies: Map<string, string>;
 }
 
-/** Runs the cases one after another (their order matters: the session cases end with sign-out). */
-export async function runCases(cases: readonly ConformanceCase[], group: (testCase: ConformanceCase) => string, control: RunControl): Promise<CaseResult[]> {
-  const results: CaseResult[] = [];
+/**
+ * Runs the cases one after another (their order matters: the session cases end with sign-out), adding each result
+ * to `results` as it comes, so that a run a bound ends keeps the results it had.
+ */
+export async function runCases(cases: readonly ConformanceCase[], group: (testCase: ConformanceCase) => string, control: RunControl, results: CaseResult[] = []): Promise<CaseResult[]> {
   for (const testCase of cases) {
     const title = `${testCase.title} → ${testCase.status}`;
     const expected = expectedOf(testCase);
@@ -27,7 +32,11 @@ export async function runCases(cases: readonly ConformanceCase[], group: (testCa
       continue;
     }
     const started = performance.now();
-    const result = await runOne(testCase, control).catch((error: unknown) => ({ problems: [`no answer: ${(error as Error).message}`], actual: "no answer" }));
+    // A bound passed (RunFailure) ends the run; any other error is this case's failure.
+    const result = await runOne(testCase, control).catch((error: unknown) => {
+      if (error instanceof RunFailure) throw error;
+      return { problems: [`no answer: ${(error as Error).message}`], actual: "no answer" };
+    });
     const ms = performance.now() - started;
     const outcome = result.problems.length === 0 ? "pass" : "fail";
     results.push({ ...base, outcome, actual: control.redact(result.actual), message: control.redact(result.problems.join("\n")), ms });
@@ -37,7 +46,7 @@ export async function runCases(cases: readonly ConformanceCase[], group: (testCa
 }
 
 async function runOne(testCase: ConformanceCase, control: RunControl): Promise<{ problems: string[]; actual: string }> {
-  const answer = await send(control.baseUrl, testCase, control.credentials);
+  const answer = await send(control.http, control.baseUrl, testCase, control.credentials);
   control.bodies.set(testCase.id, answer.text);
   const shown = answer.text.length > 300 ? `${answer.text.slice(0, 300)}…` : answer.text;
   return { problems: problemsOf(testCase, answer), actual: `${answer.status} ${shown}` };

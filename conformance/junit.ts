@@ -17,8 +17,9 @@ export function toJUnit(results: readonly CaseResult[], seconds: number): string
     const open = `    <testcase classname="conformance.${escape(result.group)}" name="${escape(result.title)}" time="${(result.ms / 1000).toFixed(3)}"`;
     if (result.outcome === "pass") return `${open}/>`;
     if (result.outcome === "skip") return `${open}>\n      <skipped message="${escape(result.message)}"/>\n    </testcase>`;
-    const text = `expected: ${result.expected}\nactual: ${result.actual}\n${result.message}`;
-    return `${open}>\n      <failure message="${escape(result.message.split("\n")[0])}" type="conformance">${escape(text)}</failure>\n    </testcase>`;
+    // A run's own failure has no message beyond what came back: say that once.
+    const text = `expected: ${result.expected}\nactual: ${result.actual}${result.message && result.message !== result.actual ? `\n${result.message}` : ""}`;
+    return `${open}>\n      <failure message="${escape((result.message || result.actual).split("\n")[0])}" type="conformance">${escape(text)}</failure>\n    </testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

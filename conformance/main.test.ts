@@ -20,7 +20,7 @@ describe("main (the conformance command)", () => {
     vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
     // Port 9 (discard) on loopback: nothing listens there in these environments, so the fetch is refused at once.
     expect(await main(["--base-url", "http://127.0.0.1:9"], { CONFORMANCE_API_KEY: key })).toBe(1);
-    expect(lines.join("\n")).toContain("FAIL the suite could run");
+    expect(lines.join("\n")).toContain("FAIL the served document");
     expect(lines.at(-1)).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped \(1 transactions/);
     expect(lines.join("\n")).not.toContain(key);
   });

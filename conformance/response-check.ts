@@ -1,12 +1,16 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import * as formatsModule from "ajv-formats";
 import type { ConformanceCase, Expectation } from "./expectations.ts";
+import { linearRegExp } from "./linear-regexp.ts";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv) => Ajv;
 
-/** Not strict: a deployment's document may carry keywords (title, discriminator …) a validator need not act on. */
-const ajv = addFormats(new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: true }));
+/**
+ * Not strict: a deployment's document may carry keywords (title, discriminator …) a validator need not act on.
+ * Its patterns run on RE2 (linearRegExp), never on V8's backtracking engine.
+ */
+const ajv = addFormats(new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: true, code: { regExp: linearRegExp } }));
 // Keyed by the schema's text: many cases share one response schema in distinct but equal objects.
 const compiled = new Map<string, ValidateFunction>();
 
