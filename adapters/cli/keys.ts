@@ -11,7 +11,7 @@ import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
 const USAGE = `Usage:
   keys create --name NAME [--env ENV] [--limit N] [--window SECONDS] [--expires-in SECONDS]
-              [--tools ID,ID] [--categories CAT,CAT] [--workspace ID] [--json]
+              [--tools ID,ID] [--categories CAT,CAT] [--workspace ID] [--json | --secret-only]
   keys list [--json]
   keys revoke ID
   keys rotate ID [--grace SECONDS] [--json]
@@ -36,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
       workspace: { type: "string" },
       grace: { type: "string" },
       json: { type: "boolean", default: false },
+      // The secret alone on stdout, for `export TOOL_API_KEY=$(… create --secret-only)` without a JSON tool.
+      "secret-only": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -65,7 +67,8 @@ async function main(argv: string[]): Promise<number> {
       });
       if (!result.ok) throw new UsageError(describe(result.error));
       const { key, secret } = result.value;
-      print(values.json, { ...key, secret }, () =>
+      if (values["secret-only"]) process.stdout.write(`${secret}\n`);
+      else print(values.json, { ...key, secret }, () =>
         `Created ${key.id} (${shown(key.name)}, ${key.env}, ${key.limit}/${key.windowSeconds}s)\n\n  ${secret}\n\nStore this secret now: it is shown only once.`);
       return 0;
     }
