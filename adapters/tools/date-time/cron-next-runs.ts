@@ -64,7 +64,7 @@ export const cronNextRuns = defineTool({
       output: { runs: ["2024-03-08T14:00:00.000Z", "2024-03-09T14:00:00.000Z", "2024-03-10T13:00:00.000Z", "2024-03-11T13:00:00.000Z"] },
     },
     {
-      title: "02:30 in Paris: skipped on spring-forward night, so shifted to 03:30+02:00",
+      title: "02:30 in Paris: skipped on spring-forward night, so it runs at 03:30 CEST (01:30Z)",
       source: "python3: datetime(2024,3,d,2,30,tzinfo=ZoneInfo('Europe/Paris')) (fold=0) in UTC for d = 30, 31 and April 1",
       input: { expression: "30 2 * * *", from: "2024-03-30T00:00:00Z", count: 3, timeZone: "Europe/Paris" },
       output: { runs: ["2024-03-30T01:30:00.000Z", "2024-03-31T01:30:00.000Z", "2024-04-01T00:30:00.000Z"] },
