@@ -11,6 +11,13 @@ export interface Variant {
 }
 
 type Schema = Record<string, unknown>;
+
+/** Members whose valid values the schema cannot describe (`x-tool-checks`), and the documented example inputs. */
+export interface CheckedMembers {
+  /** Paths of member names, `*` for any array item. */
+  readonly members: readonly (readonly string[])[];
+  readonly examples: readonly unknown[];
+}
 const INVALID_KINDS = ["required-missing", "wrong-type", "past-bound", "outside-enum", "extra-property"] as const;
 
 /**
@@ -18,8 +25,9 @@ const INVALID_KINDS = ["required-missing", "wrong-type", "past-bound", "outside-
  * numeric/length boundaries), then schema-invalid ones made by breaking one member, chosen by fast-check. Every
  * variant is checked against the schema with ajv and dropped if it is not what it claims to be. Same seed, same list.
  */
-export function variantsOf(schema: Schema, seed: number): Variant[] {
-  const valid = validVariants(schema, seed).filter((variant) => safely(() => isValidAgainst(schema, variant.input)));
+export function variantsOf(schema: Schema, seed: number, checked?: CheckedMembers): Variant[] {
+  const source = checked ? pinnedToExamples(schema, checked) : schema;
+  const valid = validVariants(source, seed).filter((variant) => safely(() => isValidAgainst(schema, variant.input)));
   const base = valid.find((variant) => variant.kind === "all-members")?.input ?? valid[0]?.input ?? {};
   const invalid = invalidVariants(schema, base, seed).filter((variant) => !safely(() => isValidAgainst(schema, variant.input)));
   // Interleaved, so a small budget still covers both sides.
@@ -128,4 +136,39 @@ function breakOne(kind: (typeof INVALID_KINDS)[number], schema: Schema, base: Re
   }
   if (kind === "extra-property" && schema.additionalProperties === false) return withValue("x-conformance-extra", true);
   return undefined;
+}
+
+/**
+ * The schema with each checked member narrowed to the values the examples give it (random JSON text or cron
+ * expressions would only exercise the refusal); an optional member no example sets is left out.
+ */
+function pinnedToExamples(schema: Schema, { members, examples }: CheckedMembers): Schema {
+  const out = structuredClone(schema);
+  for (const segments of members) {
+    const values = [...new Map(examples.flatMap((example) => valuesAt(example, segments)).map((value) => [JSON.stringify(value), value])).values()];
+    const parent = segments.slice(0, -1).reduce<Schema | undefined>((node, segment) => childOf(node, segment), out);
+    const last = segments.at(-1);
+    if (!parent || last === undefined) continue;
+    if (values.length > 0) replaceChild(parent, last, { enum: values });
+    else if (last !== "*" && isRecord(parent.properties) && !(Array.isArray(parent.required) && parent.required.includes(last))) delete parent.properties[last];
+  }
+  return out;
+}
+
+function childOf(node: Schema | undefined, segment: string): Schema | undefined {
+  if (!node) return undefined;
+  const child = segment === "*" ? node.items : isRecord(node.properties) ? node.properties[segment] : undefined;
+  return isRecord(child) ? child : undefined;
+}
+
+function replaceChild(parent: Schema, segment: string, replacement: Schema): void {
+  if (segment === "*") parent.items = replacement;
+  else if (isRecord(parent.properties)) parent.properties[segment] = replacement;
+}
+
+function valuesAt(value: unknown, segments: readonly string[]): unknown[] {
+  if (segments.length === 0) return value === undefined ? [] : [value];
+  const [head, ...rest] = segments;
+  if (head === "*") return Array.isArray(value) ? value.flatMap((item) => valuesAt(item, rest)) : [];
+  return isRecord(value) && head in value ? valuesAt(value[head], rest) : [];
 }

@@ -8,10 +8,18 @@ import { messageOf, relevantErrors } from "./ajv-messages.ts";
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv) => Ajv;
 
+/**
+ * An annotation on an input member: what the tool checks there beyond its schema (the syntax of text it parses,
+ * a limit across members), as a short phrase. Only such members may be refused (422) with a value the schema
+ * allows; the conformance suite holds every tool to that. The OpenAPI document keeps it as a specification extension.
+ */
+export const TOOL_CHECKS = "x-tool-checks";
+
 /** A draft-07 ajv with defaults applied, no type coercion and every error reported. */
 export function createAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: true, allowUnionTypes: true });
   addFormats(ajv);
+  ajv.addKeyword({ keyword: TOOL_CHECKS, schemaType: "string" });
   return ajv;
 }
 

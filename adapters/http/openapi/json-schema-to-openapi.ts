@@ -22,7 +22,8 @@ export function toOpenApiSchema(schema: JsonSchema | boolean, root: JsonSchema |
   if (typeof schema.$ref === "string") return toOpenApiSchema(resolveLocal(root, schema.$ref), root);
   const out: OpenApiSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
-    if (KEPT.has(keyword)) out[keyword] = structuredClone(value);
+    // `x-` keywords are specification extensions in both: OpenAPI 3.0 allows them on every Schema Object.
+    if (KEPT.has(keyword) || keyword.startsWith("x-")) out[keyword] = structuredClone(value);
   }
   const convert = (sub: unknown) => toOpenApiSchema(sub as JsonSchema | boolean, root);
   if (Array.isArray(schema.examples) && schema.examples.length > 0) out.example = structuredClone(schema.examples[0]);
@@ -52,7 +53,9 @@ function narrowBranches(out: OpenApiSchema): void {
     for (const branch of (out[key] as OpenApiSchema[] | undefined) ?? []) {
       if (!isRecord(branch.properties)) continue;
       for (const [name, sub] of Object.entries(branch.properties)) {
-        if (parent[name] && isRecord(sub)) branch.properties[name] = { ...parent[name], ...sub };
+        // Not the default: it is no constraint, and inside an alternative it would never apply.
+        const { default: _default, ...constraints } = parent[name] ?? {};
+        if (parent[name] && isRecord(sub)) branch.properties[name] = { ...constraints, ...sub };
       }
     }
   }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { wifiQrCodeGenerator } from "./wifi-qr-code-generator.ts";
-import { outputOf, refusalOf } from "../testing/tool-harness.ts";
+import { toOpenApiSchema } from "../../http/openapi/json-schema-to-openapi.ts";
+import { toJsonSchema } from "../../http/openapi/openapi-to-json-schema.ts";
+import { createAjv } from "../ajv-schema-validator.ts";
+import { errorOf, outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("wifi-qr-code-generator", () => {
   it("writes the ZXing wiki payload for a WPA network", async () => {
@@ -22,12 +25,29 @@ describe("wifi-qr-code-generator", () => {
   });
 
   it.each([
-    ["a WPA passphrase under 8 characters", { ssid: "x", password: "short" }],
-    ["a WPA network without a password", { ssid: "x" }],
-    ["a WEP network without a password", { ssid: "x", encryption: "WEP" }],
-    ["an SSID over 32 UTF-8 bytes", { ssid: "é".repeat(17), password: "long enough" }],
-  ])("refuses %s with invalid_input", async (_name, input) => {
-    expect(await refusalOf(wifiQrCodeGenerator, input)).toBe("tool");
+    ["a WPA passphrase under 8 characters", { ssid: "x", password: "short" }, "/input/password", "must have at least 8 characters"],
+    ["a WPA network without a password (WPA is the default)", { ssid: "mynetwork" }, "/input/password", "is required"],
+    ["a WEP network without a password", { ssid: "x", encryption: "WEP" }, "/input/password", "is required"],
+  ])("refuses %s in its schema, naming the password", async (_name, input, path, message) => {
+    expect(await refusalOf(wifiQrCodeGenerator, input)).toBe("schema");
+    expect((await errorOf(wifiQrCodeGenerator, input)) as { details: unknown }).toMatchObject({ details: [{ path, message }] });
+  });
+
+  it("refuses an SSID over 32 UTF-8 bytes itself, at the member its schema marks x-tool-checks", async () => {
+    expect(await refusalOf(wifiQrCodeGenerator, { ssid: "é".repeat(17), password: "long enough" })).toBe("tool");
+    expect((wifiQrCodeGenerator.input.properties as Record<string, Record<string, unknown>>).ssid["x-tool-checks"]).toBeTypeOf("string");
+  });
+
+  it("documents the password rule: the OpenAPI input schema refuses what the server refuses", () => {
+    const documented = toOpenApiSchema(wifiQrCodeGenerator.input);
+    const ajv = createAjv();
+    const validate = ajv.compile(toJsonSchema(documented, {}));
+    expect(validate({ ssid: "mynetwork" })).toBe(false);
+    expect(validate({ ssid: "mynetwork", encryption: "WEP" })).toBe(false);
+    expect(validate({ ssid: "mynetwork", password: "short" })).toBe(false);
+    expect(validate({ ssid: "mynetwork", password: "mypassword" })).toBe(true);
+    expect(validate({ ssid: "Guest", encryption: "nopass" })).toBe(true);
+    expect(validate({ ssid: "Home", encryption: "WEP", password: "k" })).toBe(true);
   });
 
 });

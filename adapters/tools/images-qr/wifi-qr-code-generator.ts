@@ -28,14 +28,15 @@ export function toWifiPayload({ ssid, password, encryption, hidden }: Pick<Input
   return `WIFI:T:${encryption};S:${escapeField(ssid)};${passwordField}${hidden ? "H:true;" : ""};`;
 }
 
-function checkCredentials({ ssid, password, encryption }: Input) {
-  if (Buffer.byteLength(ssid, "utf8") > 32) return invalidField("ssid", "An SSID is at most 32 bytes in UTF-8.");
-  if (encryption === "WPA" && (password === undefined || password.length < 8 || password.length > 63)) {
-    return invalidField("password", "A WPA passphrase has 8 to 63 characters.");
-  }
-  if (encryption === "WEP" && !password) return invalidField("password", "A WEP network needs a password.");
-  return undefined;
-}
+/**
+ * Which encryption needs which password, stated in the schema so that the document says it too: WPA (also when
+ * `encryption` is left out) needs an 8–63 character passphrase, WEP a non-empty key, an open network none.
+ */
+const CREDENTIALS = [
+  { properties: { encryption: { type: "string", const: "WPA" }, password: { type: "string", minLength: 8, maxLength: 63 } }, required: ["password"] },
+  { properties: { encryption: { type: "string", const: "WEP" }, password: { type: "string", minLength: 1 } }, required: ["encryption", "password"] },
+  { properties: { encryption: { type: "string", const: "nopass" } }, required: ["encryption"] },
+];
 
 /** SECRET: the request and the image carry the Wi-Fi password. */
 export const wifiQrCodeGenerator = defineTool({
@@ -49,13 +50,14 @@ export const wifiQrCodeGenerator = defineTool({
     required: ["ssid"],
     additionalProperties: false,
     properties: {
-      ssid: { type: "string", minLength: 1, maxLength: 32 },
-      password: { type: "string", maxLength: 63 },
+      ssid: { type: "string", minLength: 1, maxLength: 32, "x-tool-checks": "at most 32 bytes in UTF-8" },
+      password: { type: "string", maxLength: 63, description: "WPA (the default): 8 to 63 characters; WEP: required; nopass: ignored." },
       encryption: { type: "string", enum: ["WPA", "WEP", "nopass"], default: "WPA" },
       hidden: { type: "boolean", default: false },
       errorCorrectionLevel: { type: "string", enum: ["L", "M", "Q", "H"], default: "M" },
       format: { type: "string", enum: ["svg", "png"], default: "svg" },
     },
+    oneOf: CREDENTIALS,
   },
   output: {
     type: "object",
@@ -81,8 +83,7 @@ export const wifiQrCodeGenerator = defineTool({
     },
   ],
   run: async (input: Input) => {
-    const refusal = checkCredentials(input);
-    if (refusal) return err(refusal);
+    if (Buffer.byteLength(input.ssid, "utf8") > 32) return err(invalidField("ssid", "An SSID is at most 32 bytes in UTF-8."));
     const payload = toWifiPayload(input);
     const options = { ...FIXED_LOOK, errorCorrectionLevel: input.errorCorrectionLevel, format: input.format };
     const rendered = await renderQr(payload, options, "ssid");
