@@ -24,7 +24,8 @@ export async function runClientDemo(baseUrl: string, apiKey: string, log: (line:
     log(`[${seconds}s] ${init?.method ?? "GET"} ${new URL(String(input)).pathname} → ${response.status}${wait ? ` (Retry-After: ${wait}; the client waits, then retries)` : ""}`);
     return response;
   };
-  const client = new ToolClient({ baseUrl, apiKey, fetch: tracing, retry: { maxAttempts: 5, baseMs: 200, capMs: 5_000 } });
+  // A server asking for a wait past maxWaitMs fails the call at once (ToolApiError.retryAfterSeconds says how long).
+  const client = new ToolClient({ baseUrl, apiKey, fetch: tracing, retry: { maxAttempts: 5, baseMs: 200, capMs: 5_000, maxWaitMs: 10_000 } });
   const digests: string[] = [];
   for (const text of ["one", "two", "three", "four", "five"]) {
     // The input is checked against hash-text's schema at compile time, and `digest` is typed from its output.

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { backoffMs, DEFAULT_RETRY, headerDelayMs, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { backoffMs, DEFAULT_RETRY, headerDelayMs, retryAfterSeconds, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
 
 const policy = retryPolicy({ maxAttempts: 8, baseMs: 100, capMs: 1000 });
 const always = (value: number) => () => value;
@@ -39,9 +39,40 @@ describe("headers that say how long to wait", () => {
     expect(headerDelayMs("soon", now)).toBeUndefined();
     expect(headerDelayMs("", now)).toBeUndefined();
   });
+
+  it.each(["-1", "-5", "1.5", "1e3", "+5", "0x10", "NaN", "Infinity", "3600s", "2026-01-01T00:00:05Z", "Thursday"])("reads %j as absent (Date.parse alone takes some for dates)", (value) => {
+    expect(headerDelayMs(value, Date.parse("2026-01-01T00:00:00Z"))).toBeUndefined();
+  });
+
+  it("reads the two obsolete HTTP-date forms of RFC 9110", () => {
+    const now = Date.parse("1994-11-06T08:49:00Z");
+    expect(headerDelayMs("Sunday, 06-Nov-94 08:49:37 GMT", now)).toBe(37_000);
+    expect(headerDelayMs("Sun Nov  6 08:49:37 1994", now)).toBe(37_000);
+  });
+
+  it("keeps absurd values finite and longer than any wait a timer can hold", () => {
+    for (const value of ["9".repeat(400), "99999999999999999999", "Fri, 31 Dec 9999 23:59:59 GMT"]) {
+      const ms = headerDelayMs(value, 0);
+      expect(Number.isFinite(ms)).toBe(true);
+      expect(ms).toBeGreaterThan(2 ** 31);
+    }
+  });
+
+  it("gives retryAfterSeconds from Retry-After, else a 429's X-Ratelimit-Reset, rounded up", () => {
+    const now = Date.now();
+    expect(retryAfterSeconds(429, headers({ "retry-after": "3600", "x-ratelimit-reset": "7" }))).toBe(3600);
+    expect(retryAfterSeconds(429, headers({ "x-ratelimit-reset": "7" }))).toBe(7);
+    expect(retryAfterSeconds(503, headers({ "x-ratelimit-reset": "7" }))).toBeUndefined();
+    expect(retryAfterSeconds(429, headers({ "retry-after": new Date(now + 90_500).toUTCString() }))).toBeGreaterThanOrEqual(89);
+  });
 });
 
 describe("which answers are retried", () => {
+  it("backs off on a 429 whose Retry-After is unreadable, as if it were absent", () => {
+    expect(retryDelayMs(429, headers({ "retry-after": "-1" }), 2, policy, always(0.5))).toBe(100);
+    expect(retryDelayMs(429, headers({ "retry-after": "1.5", "x-ratelimit-reset": "7" }), 2, policy, always(0.5))).toBe(7000);
+  });
+
   it("waits Retry-After on 429, else X-Ratelimit-Reset, else backs off", () => {
     expect(retryDelayMs(429, headers({ "retry-after": "2", "x-ratelimit-reset": "7" }), 1, policy, always(0.5))).toBe(2000);
     expect(retryDelayMs(429, headers({ "x-ratelimit-reset": "7" }), 1, policy, always(0.5))).toBe(7000);
@@ -60,12 +91,19 @@ describe("which answers are retried", () => {
 });
 
 describe("retry settings", () => {
-  it("defaults to 5 attempts", () => {
-    expect(retryPolicy().maxAttempts).toBe(5);
+  it("defaults to 5 attempts and a 60 s longest wait", () => {
+    expect([retryPolicy().maxAttempts, retryPolicy().maxWaitMs]).toEqual([5, 60_000]);
     expect(retryPolicy({ baseMs: 10 })).toEqual({ ...DEFAULT_RETRY, baseMs: 10 });
+    expect(retryPolicy({ maxWaitMs: undefined, capMs: undefined })).toEqual(DEFAULT_RETRY);
   });
 
-  it.each([{ maxAttempts: 0 }, { maxAttempts: 1.5 }, { baseMs: -1 }, { capMs: 10, baseMs: 20 }, { capMs: Number.POSITIVE_INFINITY }])("refuses %o", (options) => {
+  it("never backs off longer than maxWaitMs, whatever capMs says", () => {
+    const tight = retryPolicy({ baseMs: 100, capMs: 100_000, maxWaitMs: 250 });
+    expect(backoffMs(10, tight, always(0.999999))).toBe(249);
+  });
+
+  it.each([{ maxAttempts: 0 }, { maxAttempts: 1.5 }, { baseMs: -1 }, { capMs: 10, baseMs: 20 }, { capMs: Number.POSITIVE_INFINITY },
+    { maxWaitMs: -1 }, { maxWaitMs: Number.NaN }, { maxWaitMs: 2 ** 31 }, { maxWaitMs: Number.POSITIVE_INFINITY }])("refuses %o", (options) => {
     expect(() => retryPolicy(options)).toThrow(RangeError);
   });
 });
@@ -83,5 +121,27 @@ describe("sleep", () => {
 
   it("rejects at once when the signal is already aborted", async () => {
     await expect(sleep(60_000, AbortSignal.abort(new Error("already")))).rejects.toThrow("already");
+  });
+});
+
+describe("sleep past what a timer holds", () => {
+  afterEach(() => vi.useRealTimers());
+
+  // Real time would take 24 days: fake timers stand in, and they overflow a delay of 2^31 ms or more to 1 ms as
+  // Node does.
+  it.each([2 ** 31, 2 ** 32, Number.MAX_SAFE_INTEGER, Number.POSITIVE_INFINITY])("does not end early for %d ms", async (ms) => {
+    vi.useFakeTimers();
+    let done = false;
+    void sleep(ms).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(done).toBe(false);
+  });
+
+  it.each([Number.NaN, -1, -Infinity])("waits nothing for %d", async (ms) => {
+    vi.useFakeTimers();
+    let done = false;
+    void sleep(ms).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
   });
 });
