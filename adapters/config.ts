@@ -20,6 +20,8 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** Which proxies' X-Forwarded-For / X-Forwarded-Proto are believed; none unless TRUST_PROXY says. */
   readonly trustProxy: TrustProxy;
+  /** The tool process pool's capacity: tasks run at once, tasks that may wait, and how long one may wait. */
+  readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number };
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -45,6 +47,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     logLevel: pick("LOG_LEVEL", "info", (raw) => (LOG_LEVELS.includes(raw) ? raw : undefined), LOG_LEVELS.join(", ")),
     shutdownTimeoutMs: pick("SHUTDOWN_TIMEOUT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
     trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),
+    toolPool: {
+      concurrency: pick("TOOL_CONCURRENCY", "2", (raw) => integerIn(raw, 1, 64), "an integer from 1 to 64"),
+      maxQueue: pick("TOOL_QUEUE_MAX", "16", (raw) => integerIn(raw, 0, 10_000), "an integer from 0 to 10000"),
+      maxWaitMs: pick("TOOL_QUEUE_WAIT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
+    },
   };
   return problems.length > 0 ? err(problems) : ok(config);
 }

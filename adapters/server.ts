@@ -40,7 +40,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = new SystemClock();
   const storage = await openStorage(config, clock, logger);
-  const runner = options.runner ?? await workerRunner(logger, options.packs ?? []);
+  const runner = options.runner ?? await workerRunner(logger, options.packs ?? [], config.toolPool);
   const core = await createToolCore({
     storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock,
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
@@ -77,8 +77,9 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
 }
 
 /** The isolated pool production runs, its failures logged; its children boot once the server listens. */
-async function workerRunner(logger: Logger, packs: readonly LoadedPack[]): Promise<DeferredRunner> {
+async function workerRunner(logger: Logger, packs: readonly LoadedPack[], capacity: Config["toolPool"]): Promise<DeferredRunner> {
   const { ProcessPoolToolRunner, CATALOG_MODULE } = await import("./tools/process-pool.ts");
   const modules = [CATALOG_MODULE, ...packs.map((pack) => ({ url: pack.moduleUrl, idPrefix: `${pack.id}.` }))];
-  return new DeferredRunner(() => new ProcessPoolToolRunner({ modules, onError: (error) => logger.warn({ err: error }, "tool process failed") }));
+  const onError = (error: Error) => logger.warn({ err: error }, "tool process failed");
+  return new DeferredRunner(() => new ProcessPoolToolRunner({ ...capacity, modules, onError }));
 }

@@ -3,13 +3,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../config.ts";
 import { TOKENS } from "../../container.ts";
-import { type RunningServer, startServer } from "../../server.ts";
+import { type RunningServer, type ServerOptions, startServer } from "../../server.ts";
+import { DeferredRunner } from "../deferred-runner.ts";
+import type { PoolStats } from "../process-pool.ts";
 
 /** A real server as `npm start` builds it (loadConfig, worker pool, embedded storage) plus one API key. */
 export interface CatalogServer {
   readonly url: string;
   readonly secret: string;
   readonly running: RunningServer;
+  /** Resolves once the server's tool process pool has every child started and warm. */
+  poolReady(): Promise<void>;
+  /** The server's tool process pool's stats (undefined before it opens). */
+  poolStats(): PoolStats | undefined;
   /** POSTs a raw body (JSON text as given, so `__proto__` keys survive) with the key; resolves status and parsed body. */
   post(path: string, body: string, timeoutMs?: number): Promise<HttpAnswer>;
   /** POST /api/v1/execute/{id} with `{"input": input}`. */
@@ -22,18 +28,27 @@ export interface HttpAnswer {
   /** The parsed JSON body, or the raw text when it is not JSON. */
   readonly body: any;
   readonly ms: number;
+  /** Absent on answers a test makes up itself. */
+  readonly headers?: Headers;
+}
+
+/** What a test may change: variables on top of the defaults below, and the server's tools or runner. */
+export interface CatalogServerOptions {
+  readonly env?: Readonly<Record<string, string>>;
+  readonly server?: ServerOptions;
 }
 
 /** Boots startServer on 127.0.0.1:0 with a temp DATA_DIR, silent logs and a rate limit no test can spend. */
-export async function startCatalogServer(): Promise<CatalogServer> {
+export async function startCatalogServer(options: CatalogServerOptions = {}): Promise<CatalogServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "catalog-"));
   // Only these variables: a REDIS_URL of the test machine must not switch the storage under the test.
-  const loaded = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", RATE_LIMIT: "1000000000/24h" });
+  const loaded = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", RATE_LIMIT: "1000000000/24h", ...options.env });
   if (!loaded.ok) throw new Error(loaded.error.join("; "));
-  const running = await startServer(loaded.value);
+  const running = await startServer(loaded.value, options.server);
   const created = await running.container.get(TOKENS.createKey).execute({ name: "catalog-test", env: loaded.value.appEnv });
   if (!created.ok) throw new Error(created.error.message);
   const secret = created.value.secret;
+  const runner = running.container.get(TOKENS.toolRunner);
   const post = async (path: string, body: string, timeoutMs = 60_000): Promise<HttpAnswer> => {
     const start = performance.now();
     const response = await fetch(running.url + path, {
@@ -43,12 +58,14 @@ export async function startCatalogServer(): Promise<CatalogServer> {
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();
-    return { status: response.status, body: parseOrText(text), ms: performance.now() - start };
+    return { status: response.status, body: parseOrText(text), ms: performance.now() - start, headers: response.headers };
   };
   return {
     url: running.url,
     secret,
     running,
+    poolReady: () => (runner instanceof DeferredRunner ? runner.whenReady() : Promise.resolve()),
+    poolStats: () => (runner instanceof DeferredRunner ? runner.stats() : undefined),
     post,
     execute: (id, input, path = `/api/v1/execute/${id}`) => post(path, JSON.stringify({ input })),
     async close() {

@@ -1,0 +1,84 @@
+// Issue 25, finding 6 over HTTP: a real server on 127.0.0.1 whose tool pool runs the fixture tools in real children.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnyTool } from "../../domain/tool.ts";
+import { loadConfig } from "../config.ts";
+import { waitUntil } from "../testing/process.ts";
+import { DeferredRunner } from "./deferred-runner.ts";
+import { ProcessPoolToolRunner } from "./process-pool.ts";
+import fixtures from "./process-pool.fixture.ts";
+import { type CatalogServer, type HttpAnswer, startCatalogServer } from "./testing/catalog-server.ts";
+
+/** The fixture tools under their own ids (no pack prefix), as a server's whole catalog. */
+const FIXTURE_MODULE = { url: new URL("./process-pool.fixture.ts", import.meta.url).href };
+/** Generous on a busy 2-core machine: no task below is meant to reach it. */
+const NEVER_MS = 120_000;
+
+const statuses = (answers: readonly HttpAnswer[]) => answers.map((answer) => answer.status);
+const inFlight = (server: CatalogServer, n: number, input: object) => Promise.all(Array.from({ length: n }, () => server.execute("sleep", input)));
+
+/** Every 503 is the contract's server_busy with a Retry-After of whole seconds, at least 1. */
+function expectServerBusy(answer: HttpAnswer): void {
+  expect(answer.body).toMatchObject({ status: "error", code: 503, error_code: "server_busy" });
+  expect(answer.headers?.get("retry-after")).toMatch(/^[1-9]\d*$/);
+}
+
+describe("the tool pool over HTTP, at the issue's capacity (2 running, 16 queued, run cap 1 s)", () => {
+  let server: CatalogServer;
+
+  beforeAll(async () => {
+    const runner = new DeferredRunner(() => new ProcessPoolToolRunner({
+      modules: [FIXTURE_MODULE], warm: false, concurrency: 2, spares: 1, maxQueue: 16, timeoutMsFor: () => 1_000, maxWaitMs: NEVER_MS, onError: () => {},
+    }));
+    server = await startCatalogServer({ server: { tools: fixtures.tools as AnyTool[], runner } });
+    await server.poolReady();
+  }, NEVER_MS);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers 200 to each of 18 calls in flight, the last queued ones waiting longer than the run cap", async () => {
+    const answers = await inFlight(server, 18, { ms: 300 });
+    expect(statuses(answers)).toEqual(Array(18).fill(200));
+    expect(server.poolStats()).toMatchObject({ timedOut: 0, died: 0, refused: 0, children: 3 });
+  }, NEVER_MS);
+
+  it("answers past running + queued with 503 server_busy and Retry-After, and runs none of those calls", async () => {
+    const before = server.poolStats() as { started: number; refused: number };
+    const answers = await inFlight(server, 50, { ms: 300 });
+    const ok = answers.filter((answer) => answer.status === 200);
+    const busy = answers.filter((answer) => answer.status !== 200);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) expectServerBusy(answer);
+    // No 504: nobody was killed for waiting; and the pool started exactly the calls answered 200.
+    expect(server.poolStats()).toMatchObject({ started: before.started + ok.length, refused: before.refused + busy.length, timedOut: 0 });
+  }, NEVER_MS);
+});
+
+describe("TOOL_CONCURRENCY, TOOL_QUEUE_MAX, TOOL_QUEUE_WAIT_MS", () => {
+  it("are read and checked at start", () => {
+    const poolOf = (env: Record<string, string>) => {
+      const loaded = loadConfig(env);
+      return loaded.ok ? loaded.value.toolPool : loaded.error;
+    };
+    expect(poolOf({ TOOL_CONCURRENCY: "3", TOOL_QUEUE_MAX: "0", TOOL_QUEUE_WAIT_MS: "2500" })).toEqual({ concurrency: 3, maxQueue: 0, maxWaitMs: 2_500 });
+    expect(poolOf({})).toEqual({ concurrency: 2, maxQueue: 16, maxWaitMs: 10_000 });
+    const bad = loadConfig({ TOOL_CONCURRENCY: "0", TOOL_QUEUE_MAX: "-1", TOOL_QUEUE_WAIT_MS: "soon" });
+    expect(bad.ok ? [] : bad.error.map((problem) => problem.split("=")[0])).toEqual(["TOOL_CONCURRENCY", "TOOL_QUEUE_MAX", "TOOL_QUEUE_WAIT_MS"]);
+  });
+
+  it("size the pool npm start builds: one call runs, one waits, the third gets server_busy", async () => {
+    const server = await startCatalogServer({ env: { TOOL_CONCURRENCY: "1", TOOL_QUEUE_MAX: "1", TOOL_QUEUE_WAIT_MS: String(NEVER_MS) } });
+    try {
+      // One loaded child is enough; not waiting for the spare's boot and both warm-ups spares a busy machine's CPU.
+      await waitUntil(async () => (server.poolStats()?.idle ?? 0) >= 1, NEVER_MS);
+      expect(server.poolStats()).toMatchObject({ capacity: 1, running: 0, queued: 0 });
+      // bcrypt at cost 13 runs long enough for three calls sent together to find the first still running.
+      const calls = [0, 1, 2].map(() => server.execute("bcrypt-hash", { password: "pool wiring", rounds: 13 }));
+      const answers = await Promise.all(calls);
+      expect(statuses(answers).sort()).toEqual([200, 200, 503]);
+      expectServerBusy(answers.find((answer) => answer.status === 503) as HttpAnswer);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+});
