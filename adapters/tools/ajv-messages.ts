@@ -74,6 +74,8 @@ export function messageOf(error: ErrorObject): string {
       return Array.isArray(params.passingSchemas) ? "must match only one of the alternatives, but matches several" : "must match one of the alternatives";
     case "anyOf":
       return "must match one of the alternatives";
+    case "false schema":
+      return "is not allowed together with the other members given";
     default:
       return error.message ?? "is invalid";
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aesDecrypt } from "./aes-decrypt.ts";
 import { aesEncrypt } from "./aes-encrypt.ts";
-import { outputOf, refusalOf, toolErrorOf, zeroContext } from "../testing/tool-harness.ts";
+import { errorOf, outputOf, refusalOf, toolErrorOf, zeroContext } from "../testing/tool-harness.ts";
 
 type Encrypted = { ciphertext: string; iv: string; authTag: string | null };
 
@@ -41,11 +41,11 @@ describe("aes-decrypt", () => {
     expect(error).toEqual(garbage);
   });
 
-  it("needs the authTag for gcm and refuses one elsewhere", async () => {
+  it("needs the authTag for gcm and refuses one elsewhere (its schema says so)", async () => {
     const { authTag: _tag, ...noTag } = GCM;
-    expect(await toolErrorOf(aesDecrypt, noTag, zeroContext)).toMatchObject({ details: [{ path: "/input/authTag" }] });
-    expect(await toolErrorOf(aesDecrypt, { ...GCM, authTag: null }, zeroContext)).toMatchObject({ details: [{ path: "/input/authTag" }] });
-    expect(await toolErrorOf(aesDecrypt, { ...CBC, authTag: GCM.authTag }, zeroContext)).toMatchObject({ details: [{ path: "/input/authTag" }] });
+    expect(await errorOf(aesDecrypt, noTag)).toMatchObject({ details: [{ path: "/input/authTag" }] });
+    expect(await errorOf(aesDecrypt, { ...GCM, authTag: null })).toMatchObject({ details: [{ path: "/input/authTag" }] });
+    expect(await errorOf(aesDecrypt, { ...CBC, authTag: GCM.authTag })).toMatchObject({ details: [{ path: "/input/authTag" }] });
   });
 
   it("refuses malformed base64 with its own message", async () => {

@@ -2,7 +2,7 @@ import { type CipherGCMTypes, createDecipheriv } from "node:crypto";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
-import { AES_MODES, type AesMode, type AesParams, GCM_TAG_BYTES, IV_SCHEMA, KEY_SCHEMA, readIv, toAesParams } from "./aes-params.ts";
+import { AES_MODES, type AesMode, type AesParams, GCM_TAG_BYTES, IV_SCHEMA, KEY_SCHEMA, modeAlternatives, readIv, toAesParams } from "./aes-params.ts";
 import { decodeBase64, decodeUtf8 } from "./bytes.ts";
 
 interface AesDecryptInput {
@@ -40,6 +40,7 @@ export const aesDecrypt = defineTool({
       authTag: { type: ["string", "null"], pattern: "^[0-9a-fA-F]{32}$", maxLength: 32 },
       aad: { type: "string", maxLength: 65_536 },
     },
+    oneOf: modeAlternatives("decrypt"),
   },
   output: {
     type: "object",

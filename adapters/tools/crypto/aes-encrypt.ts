@@ -2,7 +2,7 @@ import { type CipherGCMTypes, createCipheriv } from "node:crypto";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool, type ToolContext } from "../../../domain/tool.ts";
-import { AES_MODES, type AesMode, type AesParams, GCM_TAG_BYTES, IV_HEX_LENGTH, IV_SCHEMA, KEY_SCHEMA, readIv, toAesParams } from "./aes-params.ts";
+import { AES_MODES, type AesMode, type AesParams, GCM_TAG_BYTES, IV_HEX_LENGTH, IV_SCHEMA, KEY_SCHEMA, modeAlternatives, readIv, toAesParams } from "./aes-params.ts";
 
 interface AesEncryptInput {
   plaintext: string;
@@ -39,6 +39,7 @@ export const aesEncrypt = defineTool({
       iv: IV_SCHEMA,
       aad: { type: "string", maxLength: 65_536 },
     },
+    oneOf: modeAlternatives("encrypt"),
   },
   output: {
     type: "object",

@@ -14,6 +14,26 @@ export const GCM_TAG_BYTES = 16;
 export const KEY_SCHEMA = { type: "string", pattern: "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{48}|[0-9a-fA-F]{64})$", maxLength: 64 } as const;
 export const IV_SCHEMA = { type: "string", pattern: "^(?:[0-9a-fA-F]{24}|[0-9a-fA-F]{32})$", maxLength: 32 } as const;
 
+const ivOf = (mode: AesMode) => ({ type: "string", pattern: `^[0-9a-fA-F]{${IV_HEX_LENGTH[mode]}}$` });
+
+/**
+ * What each mode takes, in the schema so that the document says it: gcm (also when `mode` is left out) a 24-hex
+ * IV and, to decrypt, its tag; cbc and ctr a 32-hex IV and neither a tag nor additional data.
+ */
+export function modeAlternatives(direction: "encrypt" | "decrypt") {
+  const decrypting = direction === "decrypt";
+  return [
+    {
+      properties: { mode: { type: "string", const: "gcm" }, iv: ivOf("gcm"), ...(decrypting ? { authTag: { type: "string" } } : {}) },
+      required: decrypting ? ["authTag"] : [],
+    },
+    ...(["cbc", "ctr"] as const).map((mode) => ({
+      properties: { mode: { type: "string", const: mode }, iv: ivOf(mode), aad: false, ...(decrypting ? { authTag: { type: "null" } } : {}) },
+      required: ["mode"],
+    })),
+  ];
+}
+
 export interface AesParams {
   /** The node:crypto cipher name, e.g. `aes-256-gcm`. */
   readonly algorithm: string;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { uuidGenerator } from "./uuid-generator.ts";
-import { outputOf, refusalOf, toTestContext } from "../testing/tool-harness.ts";
+import { errorOf, outputOf, refusalOf, toTestContext } from "../testing/tool-harness.ts";
 
 const VERSION_DIGIT = { v1: "1", v3: "3", v4: "4", v5: "5", v6: "6", v7: "7" } as const;
 
@@ -70,12 +70,18 @@ describe("uuid-generator", () => {
     expect(uuids).toEqual(["2ed6657d-e927-568b-95e1-2665a8aea6a2"]);
   });
 
-  it("refuses fields that do not apply to the version", async () => {
-    expect(await refusalOf(uuidGenerator, { version: "v5", name: "x" })).toBe("tool");
-    expect(await refusalOf(uuidGenerator, { version: "v3", namespace: "dns" })).toBe("tool");
-    expect(await refusalOf(uuidGenerator, { version: "v4", name: "x" })).toBe("tool");
-    expect(await refusalOf(uuidGenerator, { version: "v1", seed: 1 })).toBe("tool");
-    expect(await refusalOf(uuidGenerator, { version: "v4", timestamp: 1 })).toBe("tool");
+  it("refuses fields that do not apply to the version in its schema, naming the field", async () => {
+    for (const [input, path] of [
+      [{ version: "v5", name: "x" }, "/input/namespace"],
+      [{ version: "v3", namespace: "dns" }, "/input/name"],
+      [{ version: "v4", name: "x" }, "/input/name"],
+      [{ version: "v1", seed: 1 }, "/input/seed"],
+      [{ version: "v4", timestamp: 1 }, "/input/timestamp"],
+      [{ seed: 1, namespace: "dns" }, "/input/namespace"],
+    ] as const) {
+      expect(await refusalOf(uuidGenerator, input)).toBe("schema");
+      expect(await errorOf(uuidGenerator, input)).toMatchObject({ details: [{ path }] });
+    }
     expect(await refusalOf(uuidGenerator, { version: "v5", namespace: "not-a-uuid", name: "x" })).toBe("tool");
   });
 

@@ -18,6 +18,23 @@ interface UuidInput {
   timestamp?: number;
 }
 
+/**
+ * Which members each version takes, in the schema so that the document says it: v3/v5 a namespace and a name,
+ * v4 (the default) and v7 a seed, v7 a timestamp; a member another version takes is refused.
+ */
+const VERSION_MEMBERS = [
+  { version: ["v3", "v5"], takes: ["namespace", "name"], needs: ["version", "namespace", "name"] },
+  { version: ["v4"], takes: ["seed"], needs: [] },
+  { version: ["v7"], takes: ["seed", "timestamp"], needs: ["version"] },
+  { version: ["v1", "v6", "nil", "max"], takes: [], needs: ["version"] },
+].map(({ version, takes, needs }) => ({
+  properties: {
+    version: { type: "string", enum: version },
+    ...Object.fromEntries(["namespace", "name", "seed", "timestamp"].map((member) => [member, takes.includes(member)])),
+  },
+  required: needs,
+}));
+
 const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
 
 /** v7 counter as uuid's own stateful v7 does it: seeded from random bytes 6–9, then +1 per UUID (RFC 9562 §6.2 method 1). */
@@ -94,6 +111,7 @@ export const uuidGenerator = defineTool({
       seed: { ...SEED_SCHEMA, description: "mulberry32 seed for the random bytes (v4 and v7 only; fixtures, not secrets)." },
       timestamp: { type: "integer", minimum: 0, maximum: 281_474_976_710_655, description: "Unix ms (v7 only; default now)." },
     },
+    oneOf: VERSION_MEMBERS,
   },
   output: {
     type: "object",
