@@ -1,7 +1,7 @@
 // The package as users get it: `npm pack` of the build that `npm ci` made (prepare), installed into a fresh project,
 // used with plain node and with TypeScript. --ignore-scripts: rebuilding dist/ here would pull it from under other tests.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,21 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const ROOT = import.meta.dirname;
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2
 const dir = mkdtempSync(join(tmpdir(), "tool-api-consumer-"));
+let tarball = "";
 const node = (args: string[], env: Record<string, string> = {}) =>
   execFileSync(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
-const tsc = (compiler: string) => {
+const tsc = (compiler: string, cwd = dir) => {
   try {
-    return { code: 0, output: execFileSync(process.execPath, [compiler, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" }) };
+    return { code: 0, output: execFileSync(process.execPath, [compiler, "-p", "tsconfig.json"], { cwd, encoding: "utf8" }) };
   } catch (error) {
     return { code: (error as { status: number }).status, output: String((error as { stdout: string }).stdout) };
   }
 };
 
 beforeAll(() => {
-  const tarball = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop() as string;
+  tarball = join(dir, execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop() as string);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   const typesNode = `@types/node@${(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["@types/node"]}`;
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", join(dir, tarball), typesNode], { cwd: dir, stdio: "inherit" });
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", tarball, typesNode], { cwd: dir, stdio: "inherit" });
   for (const file of ["consumer.mjs", "serve-app.mjs", "serve-node.mjs", "typed.ts", "typed-wrong.ts"]) copyFileSync(join(ROOT, "examples/consumer", file), join(dir, file));
 }, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -119,6 +120,46 @@ describe("the packed tool-execution-api in a consumer project", () => {
     expect(wrong.output).toMatch(/typed-wrong\.ts\(6,[^)]*\): error/);
   });
 });
+
+describe("a project that imports only tool-execution-api: the README's allowScripts, strict TypeScript, no @types/node", () => {
+  const project = mkdtempSync(join(tmpdir(), "tool-api-core-consumer-"));
+  let install = "";
+  beforeAll(() => {
+    // npm keys a tarball by its absolute path (README: what `npm install-scripts approve tool-execution-api` writes).
+    const allowScripts = { ...readmeAllowScripts(), [`file:${tarball}`]: true };
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "core-consumer", private: true, type: "module", allowScripts }));
+    const typescript = `typescript@${(JSON.parse(readFileSync(join(ROOT, "client/codegen/package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies.typescript}`;
+    const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, typescript], { cwd: project, encoding: "utf8" });
+    install = `${npm.stdout}${npm.stderr}`;
+    if (npm.status !== 0) throw new Error(`npm install failed:\n${install}`);
+    copyFileSync(join(ROOT, "examples/consumer/typed-core.ts"), join(project, "typed-core.ts"));
+    const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: false };
+    writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["typed-core.ts"] }));
+  }, 240_000);
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("installs without npm listing an unreviewed install script", () => {
+    expect(install).toMatch(/added \d+ packages/);
+    expect(install).not.toMatch(/install-scripts|allowScripts/);
+  });
+
+  it.each([
+    ["TypeScript 7", join(ROOT, "node_modules/typescript/bin/tsc")],
+    ["TypeScript 5.9", join(project, "node_modules/typescript/bin/tsc")],
+  ])("compiles with %s, skipLibCheck off: the core's declarations reach no h3 and no Node types", (_name, compiler) => {
+    expect(existsSync(join(project, "node_modules/@types/node"))).toBe(false);
+    expect(tsc(compiler, project)).toEqual({ code: 0, output: "" });
+  });
+});
+
+/** The allowScripts block the README's library section tells consumers to add. */
+function readmeAllowScripts(): Record<string, boolean> {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("\n## Use it as a library\n"));
+  const block = /```json\n(\{[^`]*"allowScripts"[^`]*)```/.exec(section.slice(0, section.indexOf("\n## ", 1)));
+  if (!block) throw new Error("README's library section has no allowScripts block");
+  return (JSON.parse(block[1]) as { allowScripts: Record<string, boolean> }).allowScripts;
+}
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
