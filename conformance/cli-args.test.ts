@@ -20,7 +20,14 @@ describe("parseConformanceArgs", () => {
     expect(parseConformanceArgs(argv, {})).toEqual({ ok: true, value: { ...DEFAULT_FLAGS, junitFile: "out.xml", seed: 0, maxCases: 50, timeBudgetSeconds: 5, expectLocal: true, bail: true } });
   });
 
+  it("reads the bounds on what a deployment sends, times in seconds", () => {
+    const argv = ["--max-document-bytes", "2048", "--max-answer-bytes", "1024", "--request-timeout", "5", "--run-timeout", "120"];
+    expect(parseConformanceArgs(argv, {})).toEqual({ ok: true, value: { ...DEFAULT_FLAGS, limits: { documentBytes: 2048, answerBytes: 1024, requestMs: 5000, runMs: 120_000 } } });
+  });
+
   it.each([
+    [["--request-timeout", "0"], "--request-timeout must be a positive integer"],
+    [["--max-answer-bytes", "1.5"], "--max-answer-bytes must be a positive integer"],
     [["--base-url", "http://127.0.0.1:3000"], "needs --api-key"],
     [["--api-key", "k"], "need --base-url"],
     [["--base-url", "ftp://x", "--api-key", "k"], "http(s) URL"],
