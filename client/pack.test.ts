@@ -108,6 +108,25 @@ describe("the packed client against a real server", () => {
     for (const text of [error.message, String(error), JSON.stringify(error), error.stack ?? ""]) expect(text).not.toContain(bad);
   });
 
+  it("fails at once, not after a long sleep, once a key with a day's window is spent", async (context) => {
+    const key = await real.mintKey({ limit: 1, windowSeconds: 86_400 });
+    const resets: number[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      resets.push(Number(response.headers.get("x-ratelimit-reset")));
+      return response;
+    };
+    const client = new sdk.ToolClient({ baseUrl: real.url, apiKey: key, fetch: counting });
+    await client.execute("hash-text", { algorithm: "sha256", text: "first" });
+    // Windows are aligned to the clock: within a minute of the day's end the server rightly asks for less than
+    // the default maxWaitMs (60 s), and the client would wait.
+    if (resets[0] <= 61) return context.skip();
+    const error = (await client.execute("hash-text", { algorithm: "sha256", text: "second" }).catch((e: unknown) => e)) as Sdk.ToolApiError;
+    expect([error.status, error.errorCode, resets.length]).toEqual([429, "rate_limited", 2]);
+    expect(error.retryAfterSeconds).toBe(resets[1]);
+    expect(error.retryAfterSeconds).toBeGreaterThan(60);
+  });
+
   it("rejects invalid input with 422 and its details", async () => {
     const client = new sdk.ToolClient({ baseUrl: real.url, apiKey: await real.mintKey() });
     const input = { algorithm: "sha256", text: 42 } as unknown as Sdk.ToolInput<"hash-text">;
