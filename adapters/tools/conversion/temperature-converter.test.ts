@@ -3,9 +3,9 @@ import { temperatureConverter } from "./temperature-converter.ts";
 import { errorOf, outputOf } from "../testing/tool-harness.ts";
 
 describe("temperature-converter", () => {
-  it("refuses temperatures below absolute zero in every scale", async () => {
-    for (const [value, unit] of [[-273.16, "celsius"], [-459.68, "fahrenheit"], [-0.001, "kelvin"], [-1, "rankine"]] as const) {
-      expect((await errorOf(temperatureConverter, { value, unit })).message).toMatch(/absolute zero/);
+  it("refuses temperatures below absolute zero in every scale, its schema naming that scale's zero", async () => {
+    for (const [value, unit, zero] of [[-273.16, "celsius", "-273.15"], [-459.68, "fahrenheit", "-459.67"], [-0.001, "kelvin", "0"], [-1, "rankine", "0"]] as const) {
+      expect(await errorOf(temperatureConverter, { value, unit })).toMatchObject({ details: [{ path: "/input/value", message: `must be at least ${zero}` }] });
     }
   });
 

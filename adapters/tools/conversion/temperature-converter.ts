@@ -25,9 +25,13 @@ export const temperatureConverter = defineTool({
     required: ["value", "unit"],
     additionalProperties: false,
     properties: {
-      value: { type: "number" },
+      value: { type: "number", "x-tool-checks": "small enough that every scale stays a finite number" },
       unit: { type: "string", enum: ["celsius", "fahrenheit", "kelvin", "rankine"] },
     },
+    // Absolute zero on each scale, in the schema so that the document says it.
+    oneOf: Object.entries({ celsius: -273.15, fahrenheit: -459.67, kelvin: 0, rankine: 0 }).map(([unit, minimum]) => ({
+      properties: { unit: { type: "string", const: unit }, value: { type: "number", minimum } },
+    })),
   },
   output: {
     type: "object",

@@ -13,3 +13,6 @@ export function readBcryptCost(saltOrHash: string): number {
 export function isAllowedBcryptCost(cost: number): boolean {
   return cost >= MIN_BCRYPT_COST && cost <= MAX_BCRYPT_COST;
 }
+
+/** The two-digit costs MIN…MAX as a pattern, so the salt and hash schemas state the cap too. */
+export const COST_PATTERN = `(?:${Array.from({ length: MAX_BCRYPT_COST - MIN_BCRYPT_COST + 1 }, (_, index) => String(MIN_BCRYPT_COST + index).padStart(2, "0")).join("|")})`;

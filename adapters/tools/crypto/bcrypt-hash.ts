@@ -2,7 +2,7 @@ import { encodeBase64, hash } from "bcryptjs";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool, type ToolContext } from "../../../domain/tool.ts";
-import { isAllowedBcryptCost, MAX_BCRYPT_COST, MIN_BCRYPT_COST, readBcryptCost } from "./bcrypt-cost.ts";
+import { COST_PATTERN, isAllowedBcryptCost, MAX_BCRYPT_COST, MIN_BCRYPT_COST, readBcryptCost } from "./bcrypt-cost.ts";
 
 const MAX_PASSWORD_BYTES = 72;
 const OPENWALL = "OpenWall crypt_blowfish wrapper.c test vectors (also python3 crypt.crypt via libxcrypt)";
@@ -27,7 +27,7 @@ export const bcryptHash = defineTool<Partial<BcryptHashInput>, { hash: string; r
     properties: {
       password: { type: "string", minLength: 1, maxLength: MAX_PASSWORD_BYTES },
       rounds: { type: "integer", minimum: MIN_BCRYPT_COST, maximum: MAX_BCRYPT_COST, default: 10 },
-      salt: { type: "string", pattern: "^\\$2[aby]\\$\\d{2}\\$[./A-Za-z0-9]{22}$", maxLength: 29 },
+      salt: { type: "string", pattern: `^\\$2[aby]\\$${COST_PATTERN}\\$[./A-Za-z0-9]{22}$`, maxLength: 29 },
     },
   },
   output: {

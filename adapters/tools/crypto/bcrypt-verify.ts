@@ -2,7 +2,7 @@ import { compare } from "bcryptjs";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
-import { isAllowedBcryptCost, MAX_BCRYPT_COST, MIN_BCRYPT_COST, readBcryptCost } from "./bcrypt-cost.ts";
+import { COST_PATTERN, isAllowedBcryptCost, MAX_BCRYPT_COST, MIN_BCRYPT_COST, readBcryptCost } from "./bcrypt-cost.ts";
 
 const OPENWALL = "OpenWall crypt_blowfish wrapper.c test vectors";
 
@@ -20,7 +20,7 @@ export const bcryptVerify = defineTool({
     additionalProperties: false,
     properties: {
       password: { type: "string", maxLength: 1024 },
-      hash: { type: "string", pattern: "^\\$2[aby]\\$\\d{2}\\$[./A-Za-z0-9]{53}$", minLength: 60, maxLength: 60 },
+      hash: { type: "string", pattern: `^\\$2[aby]\\$${COST_PATTERN}\\$[./A-Za-z0-9]{53}$`, minLength: 60, maxLength: 60 },
     },
   },
   output: {

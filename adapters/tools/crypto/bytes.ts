@@ -1,5 +1,7 @@
-const HEX = /^(?:[0-9a-fA-F]{2})*$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Even-length hex, as decodeHex reads it; schemas state it with `HEX.source`. */
+export const HEX = /^(?:[0-9a-fA-F]{2})*$/;
+/** Padded standard base64, as decodeBase64 reads it. */
+export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** The bytes of an even-length hex string, or undefined when it is not one. */
 export function decodeHex(text: string): Buffer | undefined {

@@ -3,7 +3,10 @@ import { promisify } from "node:util";
 import { invalidField } from "../../../domain/errors.ts";
 import { err, ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
-import { decodeBase64, decodeHex } from "./bytes.ts";
+import { BASE64, decodeBase64, decodeHex, HEX } from "./bytes.ts";
+
+/** The cost cap: twice the catalog's largest single-block run, so every default and example fits well inside the time cap. */
+const MAX_BLOCK_ITERATIONS = 2_000_000;
 
 const pbkdf2Async = promisify(pbkdf2);
 const DIGESTS = ["sha1", "sha256", "sha384", "sha512"] as const;
@@ -21,6 +24,13 @@ interface Pbkdf2Input {
 
 const RFC6070 = "RFC 6070 section 2 (PBKDF2-HMAC-SHA1)";
 
+
+/** The salt's syntax per encoding, in the schema so that the document says it (utf8, the default, takes any text). */
+const SALT_ENCODINGS = [
+  { properties: { saltEncoding: { type: "string", const: "utf8" } } },
+  { properties: { saltEncoding: { type: "string", const: "hex" }, salt: { type: "string", pattern: HEX.source } }, required: ["saltEncoding"] },
+  { properties: { saltEncoding: { type: "string", const: "base64" }, salt: { type: "string", pattern: BASE64.source } }, required: ["saltEncoding"] },
+];
 export const pbkdf2Derive = defineTool({
   id: "pbkdf2-derive",
   name: "PBKDF2 Derive",
@@ -36,10 +46,11 @@ export const pbkdf2Derive = defineTool({
       password: { type: "string", maxLength: 65_536 },
       salt: { type: "string", maxLength: 65_536 },
       saltEncoding: { type: "string", enum: ["utf8", "hex", "base64"], default: "utf8" },
-      iterations: { type: "integer", minimum: 1, maximum: 1_000_000, default: 600_000 },
+      iterations: { type: "integer", minimum: 1, maximum: 1_000_000, default: 600_000, "x-tool-checks": `iterations × output blocks (keyLength ÷ digest size, rounded up) at most ${MAX_BLOCK_ITERATIONS.toLocaleString("en")}` },
       keyLength: { type: "integer", minimum: 1, maximum: 256, default: 32 },
       digest: { type: "string", enum: DIGESTS, default: "sha256" },
     },
+    oneOf: SALT_ENCODINGS,
   },
   output: {
     type: "object",
@@ -123,8 +134,6 @@ export const pbkdf2Derive = defineTool({
 
 /** Output bytes per PBKDF2 block, per digest. */
 const DIGEST_BYTES = { sha1: 20, sha256: 32, sha384: 48, sha512: 64 } as const;
-/** The cost cap: twice the catalog's largest single-block run, so every default and example fits well inside the time cap. */
-const MAX_BLOCK_ITERATIONS = 2_000_000;
 
 function toSaltBytes(salt: string, encoding: SaltEncoding): Buffer | undefined {
   if (encoding === "hex") return decodeHex(salt);

@@ -3,8 +3,8 @@ import { aspectRatioCalculator } from "./aspect-ratio-calculator.ts";
 import { outputOf, refusalOf } from "../testing/tool-harness.ts";
 
 describe("aspect-ratio-calculator", () => {
-  it("refuses both targets at once", async () => {
-    expect(await refusalOf(aspectRatioCalculator, { width: 4, height: 3, targetWidth: 8, targetHeight: 6 })).toBe("tool");
+  it("refuses both targets at once, in its schema", async () => {
+    expect(await refusalOf(aspectRatioCalculator, { width: 4, height: 3, targetWidth: 8, targetHeight: 6 })).toBe("schema");
   });
 
   it("refuses a zero side through the schema", async () => {

@@ -22,6 +22,8 @@ export const aspectRatioCalculator = defineTool({
     required: ["width", "height"],
     additionalProperties: false,
     properties: { width: SIDE, height: SIDE, targetWidth: TARGET, targetHeight: TARGET },
+    // One target at most (the other is computed), in the schema so that the document says it.
+    anyOf: [{ properties: { targetHeight: false } }, { properties: { targetWidth: false } }],
   },
   output: {
     type: "object",
