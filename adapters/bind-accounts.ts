@@ -1,7 +1,9 @@
 // Accounts, sessions, workspaces and the workspace views of keys: bound into the composition root (container.ts).
 import { DEFAULT_ATTEMPT_LIMITS } from "../application/attempt-limits.ts";
 import { CreateKey } from "../application/create-key.ts";
+import { CountSessionWrite } from "../application/count-session-write.ts";
 import { CreateWorkspace } from "../application/create-workspace.ts";
+import { ListAudit } from "../application/list-audit.ts";
 import { CreateWorkspaceKey } from "../application/create-workspace-key.ts";
 import { ListKeys } from "../application/list-keys.ts";
 import { ListMembers } from "../application/list-members.ts";
@@ -68,6 +70,10 @@ export function bindAccountUseCases(container: Container, infra: Infrastructure)
     (workspaces: WorkspaceStore, accounts: AccountStore) => new ListMembers({ workspaces, accounts }),
     [TOKENS.workspaceStore, TOKENS.accountStore],
   );
+  container.bind(TOKENS.listAudit).toResolvedValue(
+    (workspaces: WorkspaceStore, audit: AuditLog) => new ListAudit({ workspaces, audit }), [TOKENS.workspaceStore, TOKENS.auditLog]);
+  container.bind(TOKENS.countSessionWrite).toResolvedValue(
+    (limits: RateLimitStore) => new CountSessionWrite({ limits, attemptLimits: infra.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS }), [TOKENS.rateLimitStore]);
   bindWorkspaceKeyUseCases(container);
 }
 

@@ -6,6 +6,8 @@ import { AuthenticateKey } from "../application/authenticate-key.ts";
 import { ConsumeRateLimit } from "../application/consume-rate-limit.ts";
 import { CreateKey } from "../application/create-key.ts";
 import { CreateWorkspace } from "../application/create-workspace.ts";
+import type { CountSessionWrite } from "../application/count-session-write.ts";
+import type { ListAudit } from "../application/list-audit.ts";
 import type { CheckPackAccess } from "../application/check-pack-access.ts";
 import type { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks } from "../application/workspace-packs.ts";
 import { CreateWorkspaceKey } from "../application/create-workspace-key.ts";
@@ -75,6 +77,8 @@ export const TOKENS = {
   createWorkspace: Symbol.for("CreateWorkspace") as ServiceIdentifier<CreateWorkspace>,
   renameWorkspace: Symbol.for("RenameWorkspace") as ServiceIdentifier<RenameWorkspace>,
   listMembers: Symbol.for("ListMembers") as ServiceIdentifier<ListMembers>,
+  listAudit: Symbol.for("ListAudit") as ServiceIdentifier<ListAudit>,
+  countSessionWrite: Symbol.for("CountSessionWrite") as ServiceIdentifier<CountSessionWrite>,
   listWorkspaceKeys: Symbol.for("ListWorkspaceKeys") as ServiceIdentifier<ListWorkspaceKeys>,
   createWorkspaceKey: Symbol.for("CreateWorkspaceKey") as ServiceIdentifier<CreateWorkspaceKey>,
   revokeWorkspaceKey: Symbol.for("RevokeWorkspaceKey") as ServiceIdentifier<RevokeWorkspaceKey>,
@@ -171,6 +175,8 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     createWorkspace: container.get(TOKENS.createWorkspace),
     renameWorkspace: container.get(TOKENS.renameWorkspace),
     listMembers: container.get(TOKENS.listMembers),
+    listAudit: container.get(TOKENS.listAudit),
+    countSessionWrite: container.get(TOKENS.countSessionWrite),
     listWorkspaceKeys: container.get(TOKENS.listWorkspaceKeys),
     createWorkspaceKey: container.get(TOKENS.createWorkspaceKey),
     revokeWorkspaceKey: container.get(TOKENS.revokeWorkspaceKey),

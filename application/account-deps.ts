@@ -1,4 +1,6 @@
+import type { CountSessionWrite } from "./count-session-write.ts";
 import type { CreateWorkspace } from "./create-workspace.ts";
+import type { ListAudit } from "./list-audit.ts";
 import type { CreateWorkspaceKey } from "./create-workspace-key.ts";
 import type { ListMembers } from "./list-members.ts";
 import type { ListWorkspaceKeys } from "./list-workspace-keys.ts";
@@ -26,6 +28,10 @@ export interface AccountDeps {
   readonly createWorkspace: CreateWorkspace;
   readonly renameWorkspace: RenameWorkspace;
   readonly listMembers: ListMembers;
+  /** One page of a workspace's audit log. */
+  readonly listAudit: ListAudit;
+  /** The per-account limit on state-changing requests (session API and dashboard forms). */
+  readonly countSessionWrite: CountSessionWrite;
   readonly listWorkspaceKeys: ListWorkspaceKeys;
   readonly createWorkspaceKey: CreateWorkspaceKey;
   readonly revokeWorkspaceKey: RevokeWorkspaceKey;

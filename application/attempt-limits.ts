@@ -13,7 +13,10 @@ export interface AttemptLimits {
   readonly signInPerAccountAndIp: readonly RateLimitPolicy[];
   /** Failed sign-ins from one address, whatever the account (password spraying). */
   readonly signInPerIp: readonly RateLimitPolicy[];
+  /** Sign-ups from one address. */
   readonly signUpPerIp: RateLimitPolicy;
+  /** State-changing session-API and dashboard requests (POST, PATCH, DELETE) of one account. */
+  readonly sessionWritesPerAccount: RateLimitPolicy;
 }
 
 const MINUTE = 60_000;
@@ -32,6 +35,8 @@ export const DEFAULT_ATTEMPT_LIMITS: AttemptLimits = {
     { limit: 300, windowMs: 24 * 60 * MINUTE },
   ],
   signUpPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  // Far above what a person clicks or a script managing its keys needs; far below what stalls the service.
+  sessionWritesPerAccount: { limit: 120, windowMs: 10_000 },
 };
 
 /** Counts one attempt in every bucket; refused with the longest wait when any bucket is spent. */

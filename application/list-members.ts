@@ -23,11 +23,9 @@ export class ListMembers {
   async execute(cmd: ListMembersCommand): Promise<Result<readonly MemberView[], DomainError>> {
     const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "read");
     if (!access.ok) return access;
-    const members: MemberView[] = [];
-    for (const membership of await this.deps.workspaces.listMembers(cmd.workspaceId)) {
-      const account = await this.deps.accounts.findById(membership.accountId);
-      if (account) members.push({ accountId: account.id, email: account.email, role: membership.role });
-    }
-    return ok(members);
+    // One lookup per member, sent together rather than one round trip after another.
+    const memberships = await this.deps.workspaces.listMembers(cmd.workspaceId);
+    const found = await Promise.all(memberships.map(async (m) => ({ role: m.role, account: await this.deps.accounts.findById(m.accountId) })));
+    return ok(found.flatMap(({ role, account }): MemberView[] => (account ? [{ accountId: account.id, email: account.email, role }] : [])));
   }
 }

@@ -17,11 +17,11 @@ export class ListWorkspaces {
 
   async execute(cmd: ListWorkspacesCommand): Promise<readonly WorkspaceEntry[]> {
     const { workspaces } = this.deps;
-    const entries: WorkspaceEntry[] = [];
-    for (const membership of await workspaces.listMemberships(cmd.accountId)) {
-      const workspace = await workspaces.findById(membership.workspaceId);
-      if (workspace) entries.push({ workspace, role: membership.role });
-    }
-    return entries.sort((a, b) => byCreation(a.workspace, b.workspace));
+    // At most MAX_WORKSPACES_PER_ACCOUNT lookups, sent together rather than one round trip after another.
+    const memberships = await workspaces.listMemberships(cmd.accountId);
+    const found = await Promise.all(memberships.map(async (membership) => ({ membership, workspace: await workspaces.findById(membership.workspaceId) })));
+    const entries = found.flatMap(({ membership, workspace }) => (workspace ? [{ workspace, role: membership.role }] : []));
+    // Created in the same millisecond: the personal workspace still leads.
+    return entries.sort((a, b) => byCreation(a.workspace, b.workspace) || Number(b.workspace.personal) - Number(a.workspace.personal));
   }
 }

@@ -111,8 +111,11 @@ export interface WorkspaceStore {
   save(workspace: Workspace): Promise<void>;
   /** The workspace with this id, or undefined. */
   findById(id: string): Promise<Workspace | undefined>;
-  /** Inserts or replaces the membership of one account in one workspace. */
-  saveMembership(membership: Membership): Promise<void>;
+  /**
+   * Inserts or replaces the membership of one account in one workspace; costs the same however many memberships
+   * exist. With `maxPerAccount`, a new membership is refused (false, nothing stored) once the account has that many.
+   */
+  saveMembership(membership: Membership, options?: { readonly maxPerAccount?: number }): Promise<boolean>;
   /** The account's membership in the workspace, or undefined. */
   findMembership(workspaceId: string, accountId: string): Promise<Membership | undefined>;
   /** Every membership of the workspace, oldest first. */
@@ -157,10 +160,22 @@ export interface WorkspacePackStore {
   disable(workspaceId: string, packId: string): Promise<readonly string[]>;
 }
 
-/** Where audit events live, per workspace (keys of no workspace under null). Throws when storage is unreachable. */
+/** One page of a workspace's audit events, newest first. */
+export interface AuditPage {
+  readonly events: readonly AuditEvent[];
+  /** The position (`auditPosition`) to read the next page below, or undefined on the last page. */
+  readonly next: string | undefined;
+}
+
+/**
+ * Where audit events live, per workspace (keys of no workspace under null), in a stored order: no read scans the log.
+ * Throws when storage is unreachable.
+ */
 export interface AuditLog {
-  /** Appends one event; never replaces another (ids are unique). */
+  /** Appends one event; never replaces another (ids are unique). The workspace's oldest events past its retention go. */
   record(event: AuditEvent): Promise<void>;
-  /** The workspace's events, newest first, at most `limit`. */
+  /** At most `limit` events, newest first, every one below the position `before` when given; reads at most limit + 1. */
+  page(workspaceId: string | null, options: { readonly limit: number; readonly before?: string }): Promise<AuditPage>;
+  /** The newest `limit` events (default: one default page), newest first. */
   list(workspaceId: string | null, limit?: number): Promise<readonly AuditEvent[]>;
 }

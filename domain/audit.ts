@@ -27,3 +27,23 @@ export interface AuditEvent {
 /** Newest first; ties (same millisecond) broken by id so the order is stable. */
 export const newestFirst = (a: AuditEvent, b: AuditEvent): number =>
   b.at.localeCompare(a.at) || b.id.localeCompare(a.id);
+
+/** How many events a workspace keeps: recording one more drops the oldest, so no log (and no read) grows without bound. */
+export const AUDIT_RETENTION = 10_000;
+/** Events per page of the audit answer: `limit` defaults to 50 and may be 1 to 200. */
+export const AUDIT_PAGE_LIMITS = { default: 50, max: 200 } as const;
+
+/** Where an event sits in its log: newest first is descending order of this text (`at` is fixed-width ISO 8601). */
+export const auditPosition = (event: Pick<AuditEvent, "at" | "id">): string => `${event.at}|${event.id}`;
+
+const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\|[A-Za-z0-9_-]{1,64}$/;
+
+/** The opaque cursor a page hands out: the position of its last event, base64url-encoded. */
+export const toAuditCursor = (position: string): string => Buffer.from(position, "utf8").toString("base64url");
+
+/** The position a cursor stands for, or undefined when the text is not a cursor this service handed out. */
+export function readAuditCursor(cursor: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined;
+  const position = Buffer.from(cursor, "base64url").toString("utf8");
+  return POSITION.test(position) ? position : undefined;
+}

@@ -8,6 +8,8 @@ export type Role = (typeof ROLES)[number];
 
 export const MAX_WORKSPACE_NAME_LENGTH = 64;
 export const PERSONAL_WORKSPACE_NAME = "Personal";
+/** Workspaces one account may belong to (its personal one included): creating past it is 409 conflict. */
+export const MAX_WORKSPACES_PER_ACCOUNT = 100;
 
 /** A group of API keys shared by its members. */
 export interface Workspace {

@@ -1,21 +1,27 @@
 import type Keyv from "keyv";
 import type { WorkspaceStore } from "../../application/ports.ts";
 import { byCreation, type Membership, type Workspace } from "../../domain/workspace.ts";
-import { KeyedLock } from "./keyed-lock.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
+import { type SortedIndex, sortedIndexOf } from "./sorted-index.ts";
 
 /**
- * Workspaces as records, and memberships kept twice: as a list per workspace and as a list per account, so both
- * lookups are one read on any Keyv backend (none of which can query by field).
+ * Workspaces as records, and one record per membership, kept twice: in a set per workspace (member: the account id)
+ * and in a set per account (member: the workspace id), the sorted indexes beside the two Keyv namespaces. A new
+ * membership writes two small entries whatever the sets hold (no list is read or rewritten); a lookup reads one
+ * entry; a listing reads one set's range.
  */
 export class KeyvWorkspaceStore implements WorkspaceStore {
-  private readonly lock = new KeyedLock();
+  private readonly members: SortedIndex;
+  private readonly memberships: SortedIndex;
 
   constructor(
     private readonly records: Keyv<Workspace>,
-    private readonly byWorkspace: Keyv<Membership[]>,
-    private readonly byAccount: Keyv<Membership[]>,
-  ) {}
+    byWorkspace: Keyv<never>,
+    byAccount: Keyv<never>,
+  ) {
+    this.members = sortedIndexOf(byWorkspace);
+    this.memberships = sortedIndexOf(byAccount);
+  }
 
   save(workspace: Workspace): Promise<void> {
     return guardStorage("saveWorkspace", async () => {
@@ -27,29 +33,32 @@ export class KeyvWorkspaceStore implements WorkspaceStore {
     return guardStorage("findWorkspace", () => this.records.get(id));
   }
 
-  saveMembership(membership: Membership): Promise<void> {
+  saveMembership(membership: Membership, options: { readonly maxPerAccount?: number } = {}): Promise<boolean> {
     return guardStorage("saveMembership", async () => {
-      const replace = (list: Membership[] | undefined) => [
-        ...(list ?? []).filter((m) => m.workspaceId !== membership.workspaceId || m.accountId !== membership.accountId),
-        membership,
-      ];
-      await this.lock.run(`a:${membership.accountId}`, async () =>
-        this.byAccount.set(membership.accountId, replace(await this.byAccount.get(membership.accountId))));
-      await this.lock.run(`w:${membership.workspaceId}`, async () =>
-        this.byWorkspace.set(membership.workspaceId, replace(await this.byWorkspace.get(membership.workspaceId))));
+      const value = JSON.stringify(membership);
+      // The account's side first: it carries the cap, and a workspace never lists a member the account cannot see.
+      const stored = await this.memberships.put(membership.accountId, membership.workspaceId, value, { maxCount: options.maxPerAccount });
+      if (stored) await this.members.put(membership.workspaceId, membership.accountId, value);
+      return stored;
     });
   }
 
   findMembership(workspaceId: string, accountId: string): Promise<Membership | undefined> {
-    return guardStorage("findMembership", async () =>
-      (await this.byWorkspace.get(workspaceId))?.find((m) => m.accountId === accountId));
+    return guardStorage("findMembership", async () => {
+      const value = await this.members.get(workspaceId, accountId);
+      return value === undefined ? undefined : (JSON.parse(value) as Membership);
+    });
   }
 
   listMembers(workspaceId: string): Promise<readonly Membership[]> {
-    return guardStorage("listMembers", async () => [...((await this.byWorkspace.get(workspaceId)) ?? [])].sort(byCreation));
+    return guardStorage("listMembers", () => readAll(this.members, workspaceId));
   }
 
   listMemberships(accountId: string): Promise<readonly Membership[]> {
-    return guardStorage("listMemberships", async () => [...((await this.byAccount.get(accountId)) ?? [])].sort(byCreation));
+    return guardStorage("listMemberships", () => readAll(this.memberships, accountId));
   }
+}
+
+async function readAll(index: SortedIndex, set: string): Promise<Membership[]> {
+  return (await index.all(set)).map((entry) => JSON.parse(entry.value) as Membership).sort(byCreation);
 }

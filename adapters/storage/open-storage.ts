@@ -7,6 +7,8 @@ import { lmdbEntries, mapEntries } from "./atomic-entries.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
+import { LmdbSortedIndex } from "./lmdb-sorted-index.ts";
+import { withSortedIndex } from "./sorted-index.ts";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
 import { PersistentRateLimitStore } from "./persistent-rate-limit-store.ts";
 
@@ -38,6 +40,8 @@ export async function openStorage(config: Config, clock: Clock, logger?: Pick<Lo
 export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemClock()): Storage {
   const lmdb = openLmdb(dataDir);
   const limits = new PersistentRateLimitStore(lmdb.db, clock);
+  // Every namespace comes with its ordered reads (audit pages, memberships) on the same LMDB file.
+  const keyv = <T>(namespace: string) => withSortedIndex(lmdb.keyv<T>(namespace), new LmdbSortedIndex(lmdb.db, namespace));
   return {
     kind: "embedded",
     keys: new KeyvApiKeyStore({
@@ -48,8 +52,8 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
       lastUsed: lmdb.keyv("apikey-last-used"),
     }),
     limits,
-    audit: new KeyvAuditLog((namespace) => lmdb.keyv(namespace)),
-    keyv: (namespace) => lmdb.keyv(namespace),
+    audit: new KeyvAuditLog(keyv),
+    keyv,
     close: async () => {
       await limits.closeAndFlush();
       await lmdb.close();

@@ -8,6 +8,8 @@ import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, describeR
 import { redisEntries } from "./redis-atomic-entries.ts";
 import { createRedisKeyv } from "./redis-keyv-store.ts";
 import { RedisRateLimitStore } from "./redis-rate-limit-store.ts";
+import { RedisSortedIndex } from "./redis-sorted-index.ts";
+import { withSortedIndex } from "./sorted-index.ts";
 
 /**
  * How long one Redis call may take before the request fails closed. Every route answers within 2 s even
@@ -34,7 +36,9 @@ export async function openRedisStorage(config: Config, _clock: Clock, logger?: S
   const keyv = <T>(namespace: string): Keyv<T> => {
     let found = namespaces.get(namespace);
     if (!found) {
-      found = createRedisKeyv<unknown>(client, `${config.redisPrefix}${namespace}`, deadline);
+      const name = `${config.redisPrefix}${namespace}`;
+      // Every namespace comes with its ordered reads (audit pages, memberships) on the same Redis.
+      found = withSortedIndex(createRedisKeyv<unknown>(client, name, deadline), new RedisSortedIndex(client, name, deadline));
       namespaces.set(namespace, found);
     }
     return found as Keyv<T>;

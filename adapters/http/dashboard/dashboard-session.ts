@@ -13,6 +13,7 @@ import { HOME_PATH, signInPath } from "./return-path.ts";
 export type PageHandler = (event: H3Event, context: SessionContext) => Promise<Response>;
 export type FormHandler = (event: H3Event, context: SessionContext, form: URLSearchParams) => Promise<Response>;
 type Deps = Pick<SessionRouteDeps, "resolveSession" | "listWorkspaces" | "onBug">;
+type FormDeps = Deps & Pick<SessionRouteDeps, "countSessionWrite">;
 
 /** Turns storage failures and bugs into HTML pages (the bug is logged once by onBug). */
 export function dashboardGuard(deps: Pick<SessionRouteDeps, "onBug">, handler: (event: H3Event) => Promise<Response>) {
@@ -49,7 +50,7 @@ export function dashboardPage(deps: Deps, handler: PageHandler) {
 }
 
 /** A form POST for signed-in accounts: same origin, form-encoded, and carrying the session's CSRF token. */
-export function dashboardForm(deps: Deps, handler: FormHandler) {
+export function dashboardForm(deps: FormDeps, handler: FormHandler) {
   return dashboardGuard(deps, async (event) => {
     const context = await resolveOrRedirect(deps, event, HOME_PATH);
     if (context instanceof Response) return context;
@@ -60,6 +61,12 @@ export function dashboardForm(deps: Deps, handler: FormHandler) {
     }
     if (!isSameOrigin(event) || !isSameToken(context.session.csrfToken, form.value.get("csrf"))) {
       return htmlResponse(messagePage("Form expired", "This form is out of date or came from another site. Go back, reload the page and try again."), 403);
+    }
+    // The session API's per-account write limit, shared: forms and JSON calls draw on one budget.
+    const allowed = await deps.countSessionWrite.execute({ accountId: context.account.id });
+    if (!allowed.ok) {
+      const seconds = Math.max(1, Math.ceil(("retryAfterMs" in allowed.error ? allowed.error.retryAfterMs : 1000) / 1000));
+      return htmlResponse(messagePage("Too many changes", `Too many changes in a short time. Try again in ${seconds} seconds.`), 429, [["retry-after", String(seconds)]]);
     }
     return handler(event, context, form.value);
   });

@@ -25,6 +25,6 @@ export function sessionApiHandlers(deps: SessionRouteDeps) {
     revokeWorkspaceKey: workspaces.revokeKey,
     rotateWorkspaceKey: keyChanges.rotate,
     updateWorkspaceKey: keyChanges.update,
-    listWorkspaceAudit: keyChanges.audit,
+    listWorkspaceAudit: workspaces.audit,
   } satisfies Record<string, RouteSpec[2]>;
 }

@@ -12,8 +12,11 @@ export type SessionHandler = (event: H3Event, context: SessionContext) => Promis
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Session, then CSRF, then the handler: 401 unauthorized, then 403 csrf_failed. Storage down is 503. */
-export function withSession(deps: Pick<SessionRouteDeps, "resolveSession" | "onBug">, handler: SessionHandler) {
+/**
+ * Session, then CSRF, then (for state-changing methods) the account's write limit, then the handler: 401
+ * unauthorized, 403 csrf_failed, 429 rate_limited with Retry-After. Storage down is 503.
+ */
+export function withSession(deps: Pick<SessionRouteDeps, "resolveSession" | "countSessionWrite" | "onBug">, handler: SessionHandler) {
   return guarded(deps, async (event) => {
     const token = readSessionToken(event);
     const resolved = await deps.resolveSession.execute({ token });
@@ -22,10 +25,13 @@ export function withSession(deps: Pick<SessionRouteDeps, "resolveSession" | "onB
       return toErrorResponse(resolved.error, token ? { "set-cookie": clearedSessionCookie(event) } : {});
     }
     event.context.accountId = resolved.value.account.id;
-    if (!SAFE_METHODS.has(event.req.method) && !isSameToken(resolved.value.session.csrfToken, event.req.headers.get("x-csrf-token"))) {
+    if (SAFE_METHODS.has(event.req.method)) return handler(event, resolved.value);
+    if (!isSameToken(resolved.value.session.csrfToken, event.req.headers.get("x-csrf-token"))) {
       return toErrorResponse({ code: "csrf_failed", message: "Send the session's CSRF token in the X-CSRF-Token header." });
     }
-    return handler(event, resolved.value);
+    // Counted before the body is read: a refused write costs one counter increment and nothing else.
+    const allowed = await deps.countSessionWrite.execute({ accountId: resolved.value.account.id });
+    return allowed.ok ? handler(event, resolved.value) : toErrorResponse(allowed.error);
   });
 }
 

@@ -6,6 +6,8 @@ import type { SessionRouteDeps } from "./session-deps.ts";
 import { withSession } from "./with-session.ts";
 
 const param = (event: H3Event, name: string): string => getRouterParam(event, name, { decode: true }) ?? "";
+/** A query parameter as sent; an empty one counts as absent. */
+const query = (event: H3Event, name: string): string | undefined => event.url.searchParams.get(name) || undefined;
 
 /** The workspace routes of the session API; every one needs a session, and membership of the workspace. */
 export function workspaceRoutes(deps: SessionRouteDeps) {
@@ -29,6 +31,12 @@ export function workspaceRoutes(deps: SessionRouteDeps) {
     members: withSession(deps, async (event, { account }) => {
       const result = await deps.listMembers.execute({ accountId: account.id, workspaceId: param(event, "id") });
       return result.ok ? toSuccessResponse({ members: result.value }) : toErrorResponse(result.error);
+    }),
+    audit: withSession(deps, async (event, { account }) => {
+      const result = await deps.listAudit.execute({
+        accountId: account.id, workspaceId: param(event, "id"), cursor: query(event, "cursor"), limit: query(event, "limit"),
+      });
+      return result.ok ? toSuccessResponse(result.value) : toErrorResponse(result.error);
     }),
     keys: withSession(deps, async (event, { account }) => {
       const result = await deps.listWorkspaceKeys.execute({ accountId: account.id, workspaceId: param(event, "id") });

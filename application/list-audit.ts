@@ -1,0 +1,45 @@
+import { AUDIT_PAGE_LIMITS, type AuditEvent, readAuditCursor, toAuditCursor } from "../domain/audit.ts";
+import { type DomainError, type InputIssue, invalidInput } from "../domain/errors.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+import type { AuditLog, WorkspaceStore } from "./ports.ts";
+import { authorizeWorkspace } from "./workspace-access.ts";
+
+export interface ListAuditCommand {
+  readonly accountId: string;
+  readonly workspaceId: string;
+  /** The `cursor` query parameter as sent (absent: the first page). */
+  readonly cursor?: string;
+  /** The `limit` query parameter as sent (absent: AUDIT_PAGE_LIMITS.default). */
+  readonly limit?: string;
+}
+
+export interface ListAuditOutput {
+  readonly events: readonly AuditEvent[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
+/** One page of a workspace's audit log, newest first, for its members; reads only that page from storage. */
+export class ListAudit {
+  constructor(private readonly deps: { workspaces: WorkspaceStore; audit: AuditLog }) {}
+
+  async execute(cmd: ListAuditCommand): Promise<Result<ListAuditOutput, DomainError>> {
+    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "read");
+    if (!access.ok) return access;
+    const issues: InputIssue[] = [];
+    const limit = readLimit(cmd.limit);
+    if (limit === undefined) issues.push({ path: "/limit", message: `must be a whole number from 1 to ${AUDIT_PAGE_LIMITS.max}` });
+    const before = cmd.cursor === undefined ? undefined : readAuditCursor(cmd.cursor);
+    if (cmd.cursor !== undefined && before === undefined) issues.push({ path: "/cursor", message: "must be a nextCursor this API returned" });
+    if (issues.length > 0 || limit === undefined) return err(invalidInput(issues));
+    const page = await this.deps.audit.page(cmd.workspaceId, { limit, before });
+    return ok({ events: page.events, nextCursor: page.next === undefined ? null : toAuditCursor(page.next) });
+  }
+}
+
+function readLimit(text: string | undefined): number | undefined {
+  if (text === undefined) return AUDIT_PAGE_LIMITS.default;
+  if (!/^[1-9]\d{0,2}$/.test(text)) return undefined;
+  const limit = Number(text);
+  return limit <= AUDIT_PAGE_LIMITS.max ? limit : undefined;
+}
