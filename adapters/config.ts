@@ -2,6 +2,7 @@ import { ENVIRONMENTS, type Environment, type RateLimitPolicy } from "../domain/
 import { parseRatePolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/request-body.ts";
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from "./http/timeouts.ts";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 
 /** The server's settings, read from the environment and checked once at start. */
@@ -18,6 +19,8 @@ export interface Config {
   readonly logLevel: string;
   /** How long SIGTERM waits for in-flight requests before closing anyway. */
   readonly shutdownTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open: longer than a load balancer's idle timeout. */
+  readonly keepAliveTimeoutMs: number;
   /** Which proxies' X-Forwarded-For / X-Forwarded-Proto are believed; none unless TRUST_PROXY says. */
   readonly trustProxy: TrustProxy;
   /** The tool process pool's capacity: tasks run at once, tasks that may wait, and how long one may wait. */
@@ -46,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     maxBodyBytes: pick("MAX_BODY_BYTES", String(DEFAULT_MAX_BODY_BYTES), (raw) => integerIn(raw, 1, 1_073_741_824), "an integer from 1 to 1073741824"),
     logLevel: pick("LOG_LEVEL", "info", (raw) => (LOG_LEVELS.includes(raw) ? raw : undefined), LOG_LEVELS.join(", ")),
     shutdownTimeoutMs: pick("SHUTDOWN_TIMEOUT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
+    keepAliveTimeoutMs: pick("KEEP_ALIVE_TIMEOUT_MS", String(DEFAULT_KEEP_ALIVE_TIMEOUT_MS), (raw) => integerIn(raw, 1, 600_000), "an integer from 1 to 600000"),
     trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),
     toolPool: {
       concurrency: pick("TOOL_CONCURRENCY", "2", (raw) => integerIn(raw, 1, 64), "an integer from 1 to 64"),

@@ -46,7 +46,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     onError: (error) => logger.error({ err: error }, "unhandled error"),
   });
-  const { app, server } = createNodeServer(core, { logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy });
+  const { app, server } = createNodeServer(core, {
+    logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy, keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

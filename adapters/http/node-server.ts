@@ -7,21 +7,28 @@ import { answerInBatches } from "./answer-batching.ts";
 import { type AppOptions, createApp } from "./app.ts";
 import { continueCheck } from "./continue-check.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./request-body.ts";
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, toServerTimeouts } from "./timeouts.ts";
 import { installClientErrorEnvelope, installExpectContinue, wireResponseClass } from "./wire.ts";
+
+/** createApp's options, plus how long an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_MS). */
+export interface NodeServerOptions extends AppOptions {
+  readonly keepAliveTimeoutMs?: number;
+}
 
 /**
  * The reference app for a core on a node:http server, with the wire rules the reference server keeps: every status
  * line has its reason phrase; an answer given before the body is read (401, 413, 415, 429…) never leaves a keep-alive
  * connection that hangs or resets; requests node cannot parse get the JSON envelope; `Expect: 100-continue` is
  * answered only for a body that will be read; the answers of one event-loop turn leave together; slow clients time
- * out. The server is returned unstarted: `server.listen(port)`.
+ * out; idle keep-alive connections outlive a load balancer's (`keepAliveTimeoutMs`, default 65 s). The server is
+ * returned unstarted: `server.listen(port)`.
  */
-export function createNodeServer(core: ToolCore, options: AppOptions = {}): { app: H3; server: Server } {
+export function createNodeServer(core: ToolCore, options: NodeServerOptions = {}): { app: H3; server: Server } {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const app = createApp(core, options);
   const server = createServer(
     // A client that trickles its headers or body cannot hold a connection for long.
-    { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, ServerResponse: wireResponseClass(maxBodyBytes) },
+    { ...toServerTimeouts(options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS), ServerResponse: wireResponseClass(maxBodyBytes) },
     // srvx types its handler for HTTP/1 and HTTP/2 at once; this server is HTTP/1.
     toNodeHandler(answerInBatches(app.fetch)) as RequestListener,
   );
