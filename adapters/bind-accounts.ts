@@ -33,7 +33,10 @@ type Container = ReturnType<typeof buildContainer>;
 
 export function bindAccountStores(container: Container, infra: Infrastructure): void {
   const keyv = infra.keyv ?? memoryKeyv;
-  container.bind(TOKENS.accountStore).toConstantValue(new KeyvAccountStore(keyv("accounts"), keyv("account-emails")));
+  const emails = infra.atomic?.<string>("account-emails");
+  container.bind(TOKENS.accountStore).toConstantValue(emails
+    ? new KeyvAccountStore(keyv("accounts"), emails.keyv, (email, id) => emails.claim(email, id))
+    : new KeyvAccountStore(keyv("accounts"), keyv("account-emails")));
   container.bind(TOKENS.workspaceStore).toConstantValue(
     new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces")),
   );

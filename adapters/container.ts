@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { Container, type ServiceIdentifier } from "inversify";
 import Keyv from "keyv";
+import type { AtomicRecords } from "./storage/atomic-records.ts";
 import { type AttemptLimits } from "../application/attempt-limits.ts";
 import { AuthenticateKey } from "../application/authenticate-key.ts";
 import { ConsumeRateLimit } from "../application/consume-rate-limit.ts";
@@ -102,6 +103,8 @@ export interface Infrastructure {
   readonly defaultPolicy: RateLimitPolicy;
   /** Keyv namespaces of the keys' backend, for accounts, workspaces and sessions; in this process's memory when absent (the CLI). */
   readonly keyv?: <T>(namespace: string) => Keyv<T>;
+  /** The same namespaces with writes atomic across processes (sign-up's email claim); in-process locks when absent. */
+  readonly atomic?: <T>(namespace: string) => AtomicRecords<T>;
   /** Defaults to scrypt at its production cost. */
   readonly passwordHasher?: PasswordHasher;
   readonly sessionPolicy?: SessionPolicy;

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
-import type { ToolRunner } from "../application/ports.ts";
+import type { PasswordHasher, ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { Config } from "./config.ts";
 import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
@@ -33,6 +33,8 @@ export interface ServerOptions {
   readonly runner?: ToolRunner & { close?(): Promise<void> };
   /** Packs loaded from TOOL_PACKS (adapters/packs/load-packs.ts); the tool processes load the same modules. */
   readonly packs?: readonly LoadedPack[];
+  /** Scrypt at its production cost when absent; tests that sign many accounts up pass a cheaper one. */
+  readonly passwordHasher?: PasswordHasher;
 }
 
 /** Opens storage, wires the core (createToolCore) and serves the reference app over node:http. */
@@ -42,12 +44,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const storage = await openStorage(config, clock, logger);
   const runner = options.runner ?? await workerRunner(logger, options.packs ?? [], config.toolPool);
   const core = await createToolCore({
-    storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock,
+    storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher,
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     onError: (error) => logger.error({ err: error }, "unhandled error"),
   });
   const { app, server } = createNodeServer(core, {
     logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy, keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    mcpAllowedOrigins: config.mcpAllowedOrigins,
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,5 +1,6 @@
 import type { AttemptLimits } from "../../application/attempt-limits.ts";
 import type { Clock, PasswordHasher, ToolRunner } from "../../application/ports.ts";
+import { ListCallableTools } from "../../application/list-callable-tools.ts";
 import { toToolSummary } from "../../application/tool-views.ts";
 import type { ToolCall } from "../../application/tool-call.ts";
 import type { Answer } from "../../domain/answer.ts";
@@ -77,14 +78,15 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   const env = options.env ?? "development";
   const container = buildContainer({
     keys: storage.keys, limits: storage.limits, audit: storage.audit ?? new KeyvAuditLog(memoryKeyv), runner, tools, clock, secrets: new CryptoSecretSource(), env, defaultPolicy: policy,
-    keyv: storage.keyv, packs: options.packs, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
+    keyv: storage.keyv, atomic: storage.atomic?.bind(storage), packs: options.packs, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
     attemptLimits: options.attemptLimits, onBug: options.onError,
   });
   const toolCall = container.get(TOKENS.toolCall);
   const catalog = container.get(TOKENS.toolCatalog);
+  const packs = [corePack(tools, packageVersion()), ...(options.packs ?? [])];
   const services: CoreServices = {
-    toolCall, catalog, storage, env, defaultPolicy: policy, clock, container,
-    packs: [corePack(tools, packageVersion()), ...(options.packs ?? [])],
+    toolCall, catalog, storage, env, defaultPolicy: policy, clock, container, packs,
+    callableTools: new ListCallableTools({ installed: packs, packs: container.get(TOKENS.workspacePackStore) }),
     accounts: () => resolveAccountDeps(container, { env, defaultPolicy: policy }),
   };
   return {

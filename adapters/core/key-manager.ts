@@ -1,4 +1,5 @@
 import type { CreateKeyCommand } from "../../application/create-key.ts";
+import type { ListCallableTools } from "../../application/list-callable-tools.ts";
 import type { ApiKeyStore, AuditLog, Clock, RateLimitStore, ToolCatalog } from "../../application/ports.ts";
 import type { ToolCall } from "../../application/tool-call.ts";
 import type { ApiKeySummary, Environment, RateLimitPolicy } from "../../domain/api-key.ts";
@@ -6,6 +7,7 @@ import type { DomainError } from "../../domain/errors.ts";
 import type { InstalledPack } from "../../domain/tool-pack.ts";
 import type { AccountDeps } from "../../application/account-deps.ts";
 import type Keyv from "keyv";
+import type { AtomicRecords } from "../storage/atomic-records.ts";
 import { type buildContainer, TOKENS } from "../container.ts";
 
 /** What a storage gives the core. Only `keys` and `limits` are required; accounts live in memory without `keyv`. */
@@ -16,6 +18,8 @@ export interface CoreStorage {
   readonly audit?: AuditLog;
   /** A Keyv over one namespace (accounts, workspaces, sessions); it must throw on store errors. */
   keyv?<T>(namespace: string): Keyv<T>;
+  /** The same namespaces with atomic writes across processes; without it, sign-up's email claim is exact per process. */
+  atomic?<T>(namespace: string): AtomicRecords<T>;
   close?(): Promise<void>;
 }
 
@@ -30,6 +34,8 @@ export interface CoreServices {
   readonly container: ReturnType<typeof buildContainer>;
   /** Every installed pack, the built-in catalog first as `core`. */
   readonly packs: readonly InstalledPack[];
+  /** The server tools a key may call (scope, workspace packs): what MCP's tools/list shows it. */
+  readonly callableTools: ListCallableTools;
   /** The session API's and the dashboard's use cases. */
   accounts(): AccountDeps;
 }

@@ -2,7 +2,7 @@ import type Keyv from "keyv";
 import type { ApiKeyStore, KeyUpdate } from "../../application/ports.ts";
 import type { ApiKey } from "../../domain/api-key.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
-import type { AtomicEntries } from "./atomic-entries.ts";
+import type { AtomicRecords } from "./atomic-records.ts";
 import { HashLookups } from "./hash-lookups.ts";
 
 /** How many times a change is retried against newer versions before it is taken for a bug (a livelock). */
@@ -10,11 +10,8 @@ const MAX_UPDATE_ATTEMPTS = 100;
 
 /** The namespaces and the raw access a KeyvApiKeyStore is made of. */
 export interface ApiKeyStoreParts {
-  /** The keys by id, read through Keyv (listing) and through `entries` (everything else), in Keyv's format. */
-  readonly records: Keyv<ApiKey>;
-  /** The records' raw entries, with compare-and-set, under the full store key `recordKey(id)`. */
-  readonly entries: AtomicEntries;
-  readonly recordKey: (id: string) => string;
+  /** The keys by id, changed only by compare-and-set. */
+  readonly records: AtomicRecords<ApiKey>;
   /** Secret hash → key id, for every hash a key ever had (a rotated-away one is refused by the key's own state). */
   readonly hashes: Keyv<string>;
   /** Key id → when it was last used: bookkeeping kept apart so that it never writes a key's state. */
@@ -36,7 +33,7 @@ export class KeyvApiKeyStore implements ApiKeyStore {
     const created = guardStorage("save", async () => {
       // The index goes first: a record is only ever findable once its hash resolves to it.
       await this.parts.hashes.set(key.secretHash, key.id);
-      return this.parts.entries.compareAndSet(this.parts.recordKey(key.id), undefined, await this.serialize(key));
+      return this.parts.records.claim(key.id, key);
     });
     return created.then((done) => {
       if (!done) throw new Error(`a key with id ${key.id} already exists`);
@@ -45,16 +42,16 @@ export class KeyvApiKeyStore implements ApiKeyStore {
 
   update(id: string, change: (current: ApiKey) => ApiKey | undefined): Promise<KeyUpdate | undefined> {
     return guardStorage("update", async () => {
-      const { entries, recordKey, hashes } = this.parts;
+      const { records, hashes } = this.parts;
       for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
-        const raw = await entries.read(recordKey(id));
-        if (raw === undefined) return undefined;
-        const before = await this.parse(raw);
+        const stored = await records.read(id);
+        if (stored === undefined) return undefined;
+        const before = stored.value;
         const after = change(before);
         if (after === undefined || after === before) return { before, after: before };
         if (after.id !== id) throw new Error(`a change may not give key ${id} another id (${after.id})`);
         if (after.secretHash !== before.secretHash) await hashes.set(after.secretHash, id);
-        if (await entries.compareAndSet(recordKey(id), raw, await this.serialize(after))) {
+        if (await records.write(id, stored.raw, after)) {
           this.lookups.forgetId(id);
           return { before, after };
         }
@@ -71,8 +68,8 @@ export class KeyvApiKeyStore implements ApiKeyStore {
 
   findById(id: string): Promise<ApiKey | undefined> {
     return guardStorage("findById", async () => {
-      const [raw, lastUsed] = await Promise.all([this.parts.entries.read(this.parts.recordKey(id)), this.parts.lastUsed.get(id)]);
-      return raw === undefined ? undefined : withLastUse(await this.parse(raw), lastUsed);
+      const [stored, lastUsed] = await Promise.all([this.parts.records.read(id), this.parts.lastUsed.get(id)]);
+      return stored === undefined ? undefined : withLastUse(stored.value, lastUsed);
     });
   }
 
@@ -81,10 +78,10 @@ export class KeyvApiKeyStore implements ApiKeyStore {
       const known = this.lookups.get(secretHash);
       const id = known?.id ?? (await this.parts.hashes.get(secretHash));
       if (id === undefined) return undefined;
-      const raw = await this.parts.entries.read(this.parts.recordKey(id));
+      const raw = await this.parts.records.readRaw(id);
       if (raw === undefined) return undefined;
       if (known?.raw === raw) return known.value;
-      const key = await this.parse(raw);
+      const key = await this.parts.records.parse(raw);
       this.lookups.remember(secretHash, { id, raw, value: key });
       return key;
     });
@@ -96,7 +93,7 @@ export class KeyvApiKeyStore implements ApiKeyStore {
 
   list(): Promise<readonly ApiKey[]> {
     return guardStorage("list", async () => {
-      const { records, lastUsed } = this.parts;
+      const { records: { keyv: records }, lastUsed } = this.parts;
       if (!records.iterator || !lastUsed.iterator) throw new Error("this Keyv store cannot list its entries");
       const uses = new Map<string, number>();
       for await (const [id, at] of lastUsed.iterator(undefined)) uses.set(String(id), at as number);
@@ -111,22 +108,8 @@ export class KeyvApiKeyStore implements ApiKeyStore {
 
   ping(): Promise<void> {
     return guardStorage("ping", async () => {
-      await this.parts.records.get("__ping__");
+      await this.parts.records.keyv.get("__ping__");
     });
-  }
-
-  private async parse(raw: string): Promise<ApiKey> {
-    const { deserialize } = this.parts.records;
-    if (!deserialize) throw new Error("the API key records need Keyv's serializer");
-    const stored = (await deserialize(raw)) as { value?: ApiKey } | undefined;
-    if (!stored?.value) throw new Error("an API key record could not be read");
-    return stored.value;
-  }
-
-  private async serialize(key: ApiKey): Promise<string> {
-    const { serialize } = this.parts.records;
-    if (!serialize) throw new Error("the API key records need Keyv's serializer");
-    return serialize({ value: key, expires: undefined });
   }
 }
 

@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { SystemClock } from "../system.ts";
 import { lmdbEntries, mapEntries } from "./atomic-entries.ts";
+import { AtomicRecords } from "./atomic-records.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
@@ -21,6 +22,8 @@ export interface Storage {
   readonly audit: AuditLog;
   /** A Keyv over one namespace of the same backend (accounts, sessions, …); it throws on store errors. */
   keyv<T>(namespace: string): Keyv<T>;
+  /** The same namespace with atomic writes (compare-and-set, claim) that hold across every process on the backend. */
+  atomic<T>(namespace: string): AtomicRecords<T>;
   close(): Promise<void>;
 }
 
@@ -42,18 +45,18 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
   const limits = new PersistentRateLimitStore(lmdb.db, clock);
   // Every namespace comes with its ordered reads (audit pages, memberships) on the same LMDB file.
   const keyv = <T>(namespace: string) => withSortedIndex(lmdb.keyv<T>(namespace), new LmdbSortedIndex(lmdb.db, namespace));
+  const atomic = <T>(namespace: string) => new AtomicRecords<T>(lmdb.keyv<T>(namespace), lmdbEntries(lmdb.db), `${namespace}:`);
   return {
     kind: "embedded",
     keys: new KeyvApiKeyStore({
-      records: lmdb.keyv("apikeys"),
-      entries: lmdbEntries(lmdb.db),
-      recordKey: (id) => `apikeys:${id}`,
+      records: atomic("apikeys"),
       hashes: lmdb.keyv("apikey-hashes"),
       lastUsed: lmdb.keyv("apikey-last-used"),
     }),
     limits,
     audit: new KeyvAuditLog(keyv),
     keyv,
+    atomic,
     close: async () => {
       await limits.closeAndFlush();
       await lmdb.close();
@@ -65,19 +68,27 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
 export function openMemoryStorage(clock: Clock = new SystemClock()): Storage {
   const limits = new MemoryRateLimitStore(clock);
   const keyv = <T>(namespace: string, store = new Map<string, unknown>()) => new Keyv<T>({ store, namespace, throwOnErrors: true });
-  const records = new Map<string, unknown>();
+  const atomics = new Map<string, AtomicRecords<unknown>>();
+  const atomic = <T>(namespace: string): AtomicRecords<T> => {
+    let found = atomics.get(namespace);
+    if (!found) {
+      const map = new Map<string, unknown>();
+      found = new AtomicRecords<unknown>(keyv(namespace, map), mapEntries(map), `${namespace}:`);
+      atomics.set(namespace, found);
+    }
+    return found as AtomicRecords<T>;
+  };
   return {
     kind: "embedded",
     keys: new KeyvApiKeyStore({
-      records: keyv("apikeys", records),
-      entries: mapEntries(records),
-      recordKey: (id) => `apikeys:${id}`,
+      records: atomic("apikeys"),
       hashes: keyv("apikey-hashes"),
       lastUsed: keyv("apikey-last-used"),
     }),
     limits,
     audit: new KeyvAuditLog(keyv),
     keyv,
+    atomic,
     close: async () => limits.close(),
   };
 }

@@ -6,6 +6,7 @@ import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import type { Storage } from "./open-storage.ts";
 import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, describeRedis, type StorageLogger } from "./redis-connection.ts";
 import { redisEntries } from "./redis-atomic-entries.ts";
+import { AtomicRecords } from "./atomic-records.ts";
 import { createRedisKeyv } from "./redis-keyv-store.ts";
 import { RedisRateLimitStore } from "./redis-rate-limit-store.ts";
 import { RedisSortedIndex } from "./redis-sorted-index.ts";
@@ -43,18 +44,19 @@ export async function openRedisStorage(config: Config, _clock: Clock, logger?: S
     }
     return found as Keyv<T>;
   };
+  const entries = redisEntries(client, deadline);
+  const atomic = <T>(namespace: string) => new AtomicRecords<T>(keyv<T>(namespace), entries, `${config.redisPrefix}${namespace}:`);
   return {
     kind: "redis",
     keys: new KeyvApiKeyStore({
-      records: keyv("apikeys"),
-      entries: redisEntries(client, deadline),
-      recordKey: (id) => `${config.redisPrefix}apikeys:${id}`,
+      records: atomic("apikeys"),
       hashes: keyv("apikey-hashes"),
       lastUsed: keyv("apikey-last-used"),
     }),
     limits: new RedisRateLimitStore(client, `${config.redisPrefix}ratelimit:`, deadline),
     audit: new KeyvAuditLog(keyv),
     keyv,
+    atomic,
     close: async () => {
       watch.stop();
       await closeRedis(client, { ms: REDIS_DEADLINE_MS });
