@@ -68,6 +68,37 @@ export function describeAccountStores(label: string, make: () => Promise<Storage
       expect((await workspaces.findById("ws_1"))?.name).toBe("One");
     });
 
+    it("keeps 1,000 memberships of one account, each findable from both sides, listed oldest first", async () => {
+      const { workspaces } = await open();
+      const ids = Array.from({ length: 1000 }, (_, i) => `ws_${String(i).padStart(4, "0")}`);
+      // Created in shuffled order: the listing orders by creation time, not by arrival or id.
+      const order = [...ids].sort((a, b) => (a.slice(-2) + a < b.slice(-2) + b ? -1 : 1));
+      for (let i = 0; i < order.length; i += 100) {
+        await Promise.all(order.slice(i, i + 100).map((workspaceId) =>
+          workspaces.saveMembership({ workspaceId, accountId: "acct_many", role: "owner", createdAt: 1000 + ids.indexOf(workspaceId) })));
+      }
+      expect((await workspaces.listMemberships("acct_many")).map((m) => m.workspaceId)).toEqual(ids);
+      for (const workspaceId of [ids[0], ids[499], ids[999]]) {
+        expect(await workspaces.findMembership(workspaceId, "acct_many")).toEqual({ workspaceId, accountId: "acct_many", role: "owner", createdAt: 1000 + ids.indexOf(workspaceId) });
+        expect((await workspaces.listMembers(workspaceId)).map((m) => m.accountId)).toEqual(["acct_many"]);
+      }
+    });
+
+    it("refuses a membership past maxPerAccount atomically, and still lets an existing one change", async () => {
+      const { workspaces } = await open();
+      const save = (workspaceId: string, role: "owner" | "admin" = "owner") =>
+        workspaces.saveMembership({ workspaceId, accountId: "acct_cap", role, createdAt: 1 }, { maxPerAccount: 5 });
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => save(`ws_${i}`)));
+      expect(results.filter(Boolean)).toHaveLength(5);
+      const kept = await workspaces.listMemberships("acct_cap");
+      expect(kept).toHaveLength(5);
+      const refused = Array.from({ length: 20 }, (_, i) => `ws_${i}`).filter((_, i) => !results[i]);
+      for (const workspaceId of refused) expect(await workspaces.listMembers(workspaceId)).toEqual([]);
+      expect(await save(kept[0].workspaceId, "admin")).toBe(true);
+      expect((await workspaces.findMembership(kept[0].workspaceId, "acct_cap"))?.role).toBe("admin");
+      expect(await workspaces.saveMembership({ workspaceId: "ws_other", accountId: "acct_free", role: "owner", createdAt: 1 }, { maxPerAccount: 5 })).toBe(true);
+    });
+
     it("stores sessions by id, forgets them on delete, and lets them expire with their TTL", async () => {
       const { sessions } = await open();
       const now = Date.now();

@@ -15,16 +15,19 @@ const sizeOf = (value: unknown): number => (typeof value === "string" ? Buffer.b
  * one way out). Whatever layout a version of the project stores, its reads and writes pass through here.
  */
 export async function watchStorageTraffic(storage: Storage): Promise<StorageTraffic> {
-  const traffic = { read: { entries: 0, bytes: 0 }, written: { bytes: 0 } };
-  const reset = () => {
-    traffic.read.entries = traffic.read.bytes = traffic.written.bytes = 0;
+  const traffic: StorageTraffic = {
+    read: { entries: 0, bytes: 0 },
+    written: { bytes: 0 },
+    reset: () => {
+      traffic.read.entries = traffic.read.bytes = traffic.written.bytes = 0;
+    },
   };
   // Both built-in stores keep their backend on the Keyv store adapter (LMDB's root database, Redis's shared client).
   const store = storage.keyv("traffic-probe").store as { db?: Record<string, unknown>; getClient?: () => Promise<Record<string, unknown>> };
   if (storage.kind === "redis" && store.getClient) watchRedis(await store.getClient(), traffic);
   else if (store.db) watchLmdb(store.db, traffic);
   else throw new Error("watchStorageTraffic needs the embedded (LMDB) or the Redis storage");
-  return { ...traffic, reset };
+  return traffic;
 }
 
 type Method = (this: unknown, ...args: unknown[]) => unknown;
