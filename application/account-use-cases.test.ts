@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createAccountFixture as setup, PASSWORD, signedUp } from "../adapters/testing/accounts.ts";
 import { DEFAULT_SESSION_POLICY } from "../domain/session.ts";
 import { DEFAULT_ATTEMPT_LIMITS } from "./attempt-limits.ts";
+import { CountSessionWrite } from "./count-session-write.ts";
 import { SignIn } from "./sign-in.ts";
 
 const HOUR = 3_600_000;
@@ -100,5 +101,20 @@ describe("ResolveSession and SignOut", () => {
     const signed = await signedUp(test);
     await test.signOut.execute({ token: signed.token });
     expect((await test.resolve.execute({ token: signed.token })).ok).toBe(false);
+  });
+});
+
+describe("CountSessionWrite", () => {
+  it("allows 120 writes per account in 10 s, refuses the next with the wait to the window's end, and counts accounts apart", async () => {
+    const test = setup();
+    const writes = new CountSessionWrite({ limits: test.limits, attemptLimits: DEFAULT_ATTEMPT_LIMITS });
+    // The memory limiter's windows start at multiples of their length: start at one, so the whole window is ahead.
+    test.clock.advance(10_000 - (test.clock.now() % 10_000));
+    for (let i = 0; i < 120; i++) expect((await writes.execute({ accountId: "acct_a" })).ok).toBe(true);
+    test.clock.advance(4_000);
+    expect(await writes.execute({ accountId: "acct_a" })).toMatchObject({ ok: false, error: { code: "rate_limited", retryAfterMs: 6_000 } });
+    expect((await writes.execute({ accountId: "acct_b" })).ok).toBe(true);
+    test.clock.advance(6_000);
+    expect((await writes.execute({ accountId: "acct_a" })).ok).toBe(true);
   });
 });

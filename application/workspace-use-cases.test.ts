@@ -51,3 +51,28 @@ describe("workspaces", () => {
     }
   });
 });
+
+describe("the workspace cap", () => {
+  it("refuses the 101st workspace of an account with conflict, stores nothing of it, and leaves other accounts free", async () => {
+    const test = setup();
+    const ada = await signedUp(test, "ada@example.com");
+    // The personal workspace is the first of the 100.
+    for (let i = 1; i < 100; i++) expect((await test.createWorkspace.execute({ accountId: ada.account.id, name: `Team ${i}` })).ok).toBe(true);
+    const refused = await test.createWorkspace.execute({ accountId: ada.account.id, name: "One too many" });
+    expect(refused).toMatchObject({ ok: false, error: { code: "conflict", message: expect.stringContaining("100") } });
+    const listed = await test.listWorkspaces.execute({ accountId: ada.account.id });
+    expect(listed).toHaveLength(100);
+    expect(listed.some((entry) => entry.workspace.name === "One too many")).toBe(false);
+    const bob = await signedUp(test, "bob@example.com");
+    expect((await test.createWorkspace.execute({ accountId: bob.account.id, name: "Bob's team" })).ok).toBe(true);
+  });
+
+  it("lets exactly as many concurrent creations through as the cap leaves room for", async () => {
+    const test = setup();
+    const ada = await signedUp(test, "ada@example.com");
+    for (let i = 1; i < 95; i++) await test.createWorkspace.execute({ accountId: ada.account.id, name: `Team ${i}` });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => test.createWorkspace.execute({ accountId: ada.account.id, name: `Race ${i}` })));
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(await test.listWorkspaces.execute({ accountId: ada.account.id })).toHaveLength(100);
+  });
+});
