@@ -23,6 +23,8 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** Which proxies' X-Forwarded-For / X-Forwarded-Proto are believed; none unless TRUST_PROXY says. */
   readonly trustProxy: TrustProxy;
+  /** MCP_ALLOWED_ORIGINS: origins a browser page may call /mcp from (DNS-rebinding protection); none by default. */
+  readonly mcpAllowedOrigins: readonly string[];
   /** The tool process pool's capacity: tasks run at once, tasks that may wait, and how long one may wait. */
   readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number };
 }
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     shutdownTimeoutMs: pick("SHUTDOWN_TIMEOUT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
     keepAliveTimeoutMs: pick("KEEP_ALIVE_TIMEOUT_MS", String(DEFAULT_KEEP_ALIVE_TIMEOUT_MS), (raw) => integerIn(raw, 1, 600_000), "an integer from 1 to 600000"),
     trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),
+    mcpAllowedOrigins: pick("MCP_ALLOWED_ORIGINS", "", parseOrigins, "a comma-separated list of origins such as https://app.example.com"),
     toolPool: {
       concurrency: pick("TOOL_CONCURRENCY", "2", (raw) => integerIn(raw, 1, 64), "an integer from 1 to 64"),
       maxQueue: pick("TOOL_QUEUE_MAX", "16", (raw) => integerIn(raw, 0, 10_000), "an integer from 0 to 10000"),
@@ -58,6 +61,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     },
   };
   return problems.length > 0 ? err(problems) : ok(config);
+}
+
+/** Each entry must be an origin exactly as a browser sends it: scheme, host and port only, no path or trailing slash. */
+function parseOrigins(raw: string): string[] | undefined {
+  const origins = raw.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  return origins.every(isOrigin) ? origins : undefined;
+}
+
+function isOrigin(text: string): boolean {
+  try {
+    return new URL(text).origin === text;
+  } catch {
+    return false;
+  }
 }
 
 function integerIn(raw: string, min: number, max: number): number | undefined {

@@ -43,15 +43,27 @@ export class ToolCall {
 
   /** Auth then rate limit. Throws StorageUnavailableError when storage cannot answer. */
   async authorize(secret: string | undefined): Promise<{ ok: true; call: AuthorizedCall } | ({ ok: false } & RefusedCall)> {
+    const auth = await this.authenticate(secret);
+    return auth.ok ? this.admit(auth.key) : auth;
+  }
+
+  /**
+   * Auth alone, no rate-limit unit taken: for requests that are not tool calls (MCP initialize, tools/list).
+   * Throws StorageUnavailableError when storage cannot answer.
+   */
+  async authenticate(secret: string | undefined): Promise<{ ok: true; key: ApiKey } | ({ ok: false } & RefusedCall)> {
     const auth = await this.deps.authenticateKey.execute({ secret });
-    if (!auth.ok) {
-      const authFailure = auth.error.code === "unauthorized" ? auth.error.reason : undefined;
-      return { ok: false, answer: errorAnswer(auth.error), authFailure };
-    }
-    const decision = await this.deps.consumeRateLimit.execute({ key: auth.value });
+    if (auth.ok) return { ok: true, key: auth.value };
+    const authFailure = auth.error.code === "unauthorized" ? auth.error.reason : undefined;
+    return { ok: false, answer: errorAnswer(auth.error), authFailure };
+  }
+
+  /** Takes one unit of an authenticated key's rate limit: the call, or the 429 with its headers. */
+  async admit(key: ApiKey): Promise<{ ok: true; call: AuthorizedCall } | ({ ok: false } & RefusedCall)> {
+    const decision = await this.deps.consumeRateLimit.execute({ key });
     const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) return { ok: false, key: auth.value, answer: errorAnswer(rateLimited(decision.resetSeconds * 1000), headers) };
-    return { ok: true, call: { key: auth.value, headers } };
+    if (!decision.allowed) return { ok: false, key, answer: errorAnswer(rateLimited(decision.resetSeconds * 1000), headers) };
+    return { ok: true, call: { key, headers } };
   }
 
   /**

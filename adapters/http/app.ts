@@ -1,6 +1,7 @@
 import { H3, type H3Event, type HTTPError } from "h3";
 import type { ToolCore } from "../core/create-tool-core.ts";
 import { createLogger, type Logger } from "../logger.ts";
+import { createMcpHandler } from "../mcp/mcp-handler.ts";
 import { type WireError, toErrorResponse } from "./error-response.ts";
 import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { docsRoutes } from "./docs/docs-routes.ts";
@@ -27,6 +28,8 @@ export interface AppOptions {
   readonly maxBodyBytes?: number;
   /** TRUST_PROXY: whose X-Forwarded-For / X-Forwarded-Proto to believe; none when absent. */
   readonly trustProxy?: TrustProxy;
+  /** MCP_ALLOWED_ORIGINS: origins allowed in an `Origin` header on /mcp; default none. */
+  readonly mcpAllowedOrigins?: readonly string[];
 }
 
 type Handler = RouteSpec[2];
@@ -69,10 +72,13 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     ...packHandlers(sessionDeps),
   };
   const docs = docsRoutes();
+  // TODO(#27): pass the usage recorder as onToolCall, as the REST execute path records its calls.
+  const mcp = createMcpHandler(core, { allowedOrigins: options.mcpAllowedOrigins, maxBodyBytes, onBug: (error) => logger.error({ err: error }, "unhandled error") });
   routeAll(app, [
     ...ROUTES.map((route): RouteSpec => [route.method, route.path, handlers[route.operationId]]),
     ["GET", "/docs", docs.page],
     ["GET", "/docs/assets/:file", docs.asset],
+    ["POST", "/mcp", (event) => mcp(event.req)],
     ...dashboardRoutes(sessionDeps),
   ]);
   return app;
