@@ -139,3 +139,80 @@ describe("POST /api/v1/workspaces/:id/keys/:keyId/revoke", () => {
     expect((await call(test.app, "POST", `${path}/${key.id}/revoke`)).status).toBe(401);
   });
 });
+
+describe("GET /api/v1/workspaces/{id}/audit?cursor&limit", () => {
+  const auditEvent = (workspaceId: string, i: number) => ({
+    id: `evt_${String(i).padStart(5, "0")}`, at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    type: "key.updated" as const, actor: { cli: true as const }, workspaceId, keyId: "key_1", changes: ["limit"],
+  });
+
+  it("pages newest first: default 50, nextCursor until the last page (null), every event once", async () => {
+    const test = await setup();
+    const base = `/api/v1/workspaces/${test.ada.workspaceId}/audit`;
+    for (let i = 0; i < 130; i++) await test.storage.audit.record(auditEvent(test.ada.workspaceId, i));
+    const pages: { events: { id: string }[]; nextCursor: string | null }[] = [];
+    let path = base;
+    for (;;) {
+      const response = await call(test.app, "GET", path, { client: test.ada });
+      expect(response.status).toBe(200);
+      const page = (await response.json()).data;
+      pages.push(page);
+      if (page.nextCursor === null) break;
+      path = `${base}?cursor=${encodeURIComponent(page.nextCursor)}`;
+    }
+    expect(pages.map((page) => page.events.length)).toEqual([50, 50, 30]);
+    const expected = Array.from({ length: 130 }, (_, i) => `evt_${String(129 - i).padStart(5, "0")}`);
+    expect(pages.flatMap((page) => page.events.map((e) => e.id))).toEqual(expected);
+    const small = (await (await call(test.app, "GET", `${base}?limit=200`, { client: test.ada })).json()).data;
+    expect([small.events.length, small.nextCursor]).toEqual([130, null]);
+    expect((await call(test.app, "GET", base, { client: test.bob })).status).toBe(403);
+  });
+
+  it("answers 422 invalid_input for a limit outside 1-200 or a cursor it did not hand out", async () => {
+    const test = await setup();
+    const base = `/api/v1/workspaces/${test.ada.workspaceId}/audit`;
+    for (const query of ["limit=0", "limit=201", "limit=abc", "limit=1.5"]) {
+      const response = await call(test.app, "GET", `${base}?${query}`, { client: test.ada });
+      expect(response.status).toBe(422);
+      expect((await response.json()).details).toEqual([{ path: "/limit", message: "must be a whole number from 1 to 200" }]);
+    }
+    const forged = Buffer.from("../../etc|x", "utf8").toString("base64url");
+    for (const cursor of ["not a cursor", forged]) {
+      const response = await call(test.app, "GET", `${base}?cursor=${encodeURIComponent(cursor)}`, { client: test.ada });
+      expect(response.status).toBe(422);
+      expect((await response.json()).details).toEqual([{ path: "/cursor", message: "must be a nextCursor this API returned" }]);
+    }
+  });
+});
+
+describe("session-API writes per account", () => {
+  it("answers the 121st write within 10 s with 429 rate_limited and Retry-After; reads, other accounts and the next window go on", async () => {
+    const test = await setup();
+    const rename = (client: typeof test.ada, name: string) =>
+      call(test.app, "PATCH", `/api/v1/workspaces/${client.workspaceId}`, { client, body: { name } });
+    // The harness clock stands at the start of a 10 s window.
+    for (let i = 0; i < 120; i++) expect((await rename(test.ada, `Name ${i}`)).status).toBe(200);
+    test.clock.advance(3_000);
+    const refused = await rename(test.ada, "one more");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("7");
+    expect((await refused.json()).error_code).toBe("rate_limited");
+    expect((await call(test.app, "GET", "/api/v1/workspaces", { client: test.ada })).status).toBe(200);
+    expect((await rename(test.bob, "Bob's")).status).toBe(200);
+    test.clock.advance(7_000);
+    expect((await rename(test.ada, "later")).status).toBe(200);
+  });
+});
+
+describe("the workspace cap over the session API", () => {
+  it("answers the 100th creation (the personal workspace is the first of 100) with 409 conflict", async () => {
+    const test = await setup();
+    // 99 writes: under the per-account write limit, so only the cap can refuse.
+    for (let i = 1; i < 100; i++) {
+      expect((await call(test.app, "POST", "/api/v1/workspaces", { client: test.ada, body: { name: `Team ${i}` } })).status).toBe(201);
+    }
+    const refused = await call(test.app, "POST", "/api/v1/workspaces", { client: test.ada, body: { name: "Team 100" } });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error_code: "conflict", message: expect.stringContaining("at most 100 workspaces") });
+  });
+});
