@@ -8,6 +8,7 @@ import { AtomicRecords } from "./atomic-records.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
+import { sweepExpired } from "./lmdb-sweep.ts";
 import { LmdbSortedIndex } from "./lmdb-sorted-index.ts";
 import { withSortedIndex } from "./sorted-index.ts";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
@@ -42,6 +43,7 @@ export async function openStorage(config: Config, clock: Clock, logger?: Pick<Lo
  */
 export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemClock()): Storage {
   const lmdb = openLmdb(dataDir);
+  const sweeper = startSweeping(lmdb.db);
   const limits = new PersistentRateLimitStore(lmdb.db, clock);
   // Every namespace comes with its ordered reads (audit pages, memberships) on the same LMDB file.
   const keyv = <T>(namespace: string) => withSortedIndex(lmdb.keyv<T>(namespace), new LmdbSortedIndex(lmdb.db, namespace));
@@ -58,10 +60,25 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
     keyv,
     atomic,
     close: async () => {
+      clearInterval(sweeper);
       await limits.closeAndFlush();
       await lmdb.close();
     },
   };
+}
+
+/** The namespaces whose records expire (Keyv TTLs): LMDB keeps them until swept. */
+export const EXPIRING_NAMESPACES = ["sessions", "dashboard-flash", "invitations"] as const;
+/** How often the embedded store removes expired records (and once shortly after opening). */
+export const SWEEP_EVERY_MS = 10 * 60_000;
+
+function startSweeping(db: Parameters<typeof sweepExpired>[0]): NodeJS.Timeout {
+  // Keyv stamps expiries with Date.now(), so the sweep reads the same clock. A failed sweep waits for the next one.
+  const sweep = () => void sweepExpired(db, EXPIRING_NAMESPACES).catch(() => undefined);
+  setTimeout(sweep, 1_000).unref();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  return timer;
 }
 
 /** Everything in this process's memory; for tests and examples (nothing survives a restart). */
