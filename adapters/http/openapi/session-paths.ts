@@ -1,7 +1,7 @@
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../domain/account.ts";
-import { AUDIT_EVENT_TYPES } from "../../../domain/audit.ts";
+import { AUDIT_EVENT_TYPES, AUDIT_PAGE_LIMITS, AUDIT_RETENTION } from "../../../domain/audit.ts";
 import { DISPLAY_NAME_RULE } from "../../../domain/display-name.ts";
-import { MAX_WORKSPACE_NAME_LENGTH, ROLES } from "../../../domain/workspace.ts";
+import { MAX_WORKSPACE_NAME_LENGTH, MAX_WORKSPACES_PER_ACCOUNT, ROLES } from "../../../domain/workspace.ts";
 import { ref, successOf } from "./components.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
 import type { Operation } from "./operation.ts";
@@ -30,6 +30,14 @@ const answer = (description: string, schema: OpenApiSchema, status = 200, setsCo
 const STORED_NAME = "As saved. A name saved by an older version may hold control or bidirectional-override characters: escape them before printing to a terminal.";
 const workspaceId = { name: "id", in: "path", required: true, description: "The workspace id.", schema: id("A workspace id.") };
 const keyId = { name: "keyId", in: "path", required: true, description: "The key id.", schema: id("A key id (`key_…`).") };
+const auditCursor = {
+  name: "cursor", in: "query", required: false, description: "The `nextCursor` of the previous page; absent for the first page.",
+  schema: { type: "string", minLength: 1, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" },
+};
+const auditLimit = {
+  name: "limit", in: "query", required: false, description: `Events per page, 1 to ${AUDIT_PAGE_LIMITS.max}.`,
+  schema: { type: "integer", format: "int32", minimum: 1, maximum: AUDIT_PAGE_LIMITS.max, default: AUDIT_PAGE_LIMITS.default },
+};
 
 /** The account, workspace and key schemas the session API answers with. */
 export function sessionSchemas(): Record<string, OpenApiSchema> {
@@ -87,7 +95,7 @@ export function sessionOperations(): Operation[] {
 
 const account = ref("schemas", "Account");
 const workspace = ref("schemas", "Workspace");
-const list = (items: unknown) => ({ type: "array", maxItems: 1000, items });
+const list = (items: unknown, maxItems = 1000) => ({ type: "array", maxItems, items });
 
 function authOperations(): Operation[] {
   return [
@@ -110,14 +118,16 @@ function authOperations(): Operation[] {
 
 function workspaceOperations(): Operation[] {
   const read = [401, 403, 404, 500, 503];
-  const write = [400, 401, 403, 404, 413, 415, 422, 500, 503];
+  // Every write also counts against the account's session-write limit (429).
+  const write = [400, 401, 403, 404, 413, 415, 422, 429, 500, 503];
   return [
     operation("listWorkspaces", "Workspaces", "List workspaces", "The caller's workspaces.", SESSION, {
       responses: { "200": answer("The workspaces.", data({ workspaces: list(workspace) })), ...errorResponses([401, 500, 503], { metered: false }) },
     }),
-    operation("createWorkspace", "Workspaces", "Create a workspace", "A new workspace owned by the caller.", SESSION_WITH_CSRF, {
+    operation("createWorkspace", "Workspaces", "Create a workspace",
+      `A new workspace owned by the caller. An account belongs to at most ${MAX_WORKSPACES_PER_ACCOUNT} workspaces (its personal one included): past that, 409 \`conflict\`.`, SESSION_WITH_CSRF, {
       requestBody: body(ref("schemas", "WorkspaceName")),
-      responses: { "201": answer("Created.", data({ workspace }), 201), ...errorResponses([400, 401, 403, 413, 415, 422, 500, 503], { metered: false }) },
+      responses: { "201": answer("Created.", data({ workspace }), 201), ...errorResponses([400, 401, 403, 409, 413, 415, 422, 429, 500, 503], { metered: false }) },
     }),
     operation("renameWorkspace", "Workspaces", "Rename a workspace", "Another account's workspace: 403 `forbidden` or 404, never its data.", SESSION_WITH_CSRF, {
       parameters: [workspaceId],
@@ -134,7 +144,7 @@ function workspaceOperations(): Operation[] {
     }),
     operation("revokeWorkspaceKey", "Workspaces", "Revoke a key", "The key gets 401 at once. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
       parameters: [workspaceId, keyId],
-      responses: { "200": answer("Revoked: `status` is `revoked`.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses([400, 401, 403, 404, 413, 415, 500, 503], { metered: false }) },
+      responses: { "200": answer("Revoked: `status` is `revoked`.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses([400, 401, 403, 404, 413, 415, 429, 500, 503], { metered: false }) },
     }),
   ];
 }
@@ -166,9 +176,16 @@ function keyChangeOperations(): Operation[] {
       })),
       responses: { "200": answer("The changed key.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses(changeErrors, { metered: false }) },
     }),
-    operation("listWorkspaceAudit", "Workspaces", "List a workspace's audit events", "Key (and pack) events, newest first; never a secret.", SESSION, {
-      parameters: [workspaceId],
-      responses: { "200": answer("The events.", data({ events: list(ref("schemas", "AuditEvent")) })), ...errorResponses([401, 403, 404, 500, 503], { metered: false }) },
+    operation("listWorkspaceAudit", "Workspaces", "List a workspace's audit events",
+      `One page of key (and pack) events, newest first; never a secret. Pass \`nextCursor\` back as \`cursor\` for the next page; events recorded meanwhile never shift a page. A workspace keeps its newest ${AUDIT_RETENTION} events.`, SESSION, {
+      parameters: [workspaceId, auditCursor, auditLimit],
+      responses: {
+        "200": answer("One page of events.", data({
+          events: list(ref("schemas", "AuditEvent"), AUDIT_PAGE_LIMITS.max),
+          nextCursor: { ...text(200), nullable: true, description: "The `cursor` of the next page; null on the last page." },
+        })),
+        ...errorResponses([401, 403, 404, 422, 500, 503], { metered: false }),
+      },
     }),
   ];
 }
