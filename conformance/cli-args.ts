@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { ConformanceOptions } from "./run-conformance.ts";
 
-export const USAGE = `usage: npm run -s conformance -- [--base-url URL --api-key KEY] [--rate-limited-key KEY] [--sign-up]
+export const USAGE = `usage: npm run -s conformance -- [--engine dredd] [--base-url URL --api-key KEY] [--rate-limited-key KEY] [--sign-up]
          [--reporter junit --output FILE] [--seed N] [--max-cases N] [--time-budget SECONDS]
          [--expect-local] [--max-body-bytes N] [--bail] [--verbose]
          [--max-document-bytes N] [--max-answer-bytes N] [--request-timeout SECONDS] [--run-timeout SECONDS]
@@ -17,7 +17,10 @@ export const USAGE = `usage: npm run -s conformance -- [--base-url URL --api-key
   --max-body-bytes only where the served document does not state its body limit (default 1048576).
   Bounds on what the deployment sends (passing one ends the run with a failure naming it): the served document
   --max-document-bytes (default 10485760), each other answer --max-answer-bytes (default 1048576), each request
-  --request-timeout (default 20 s), the whole run --run-timeout (default 600 s).`;
+  --request-timeout (default 20 s), the whole run --run-timeout (default 600 s).
+  --engine dredd runs Dredd 14.1.0 (a development dependency: npm install --save-dev --save-exact dredd@14.1.0)
+  on a document derived from the served one, with the hooks this package ships; --seed, --max-cases,
+  --time-budget, --max-body-bytes, --sign-up and --expect-local belong to the default engine only.`;
 
 const positive = (text: string | undefined, allowZero = false): number | undefined | null => {
   if (text === undefined) return undefined;
@@ -25,13 +28,20 @@ const positive = (text: string | undefined, allowZero = false): number | undefin
   return Number.isInteger(value) && (value > 0 || (allowZero && value === 0)) ? value : null;
 };
 
+/** The flags only the default engine reads (property cases, sessions, drift, the body limit). */
+const DEFAULT_ENGINE_ONLY = ["seed", "max-cases", "time-budget", "max-body-bytes", "sign-up", "expect-local"] as const;
+
+/** The command's options: the run's, and which engine runs it (`engine` is present only for Dredd). */
+export type ConformanceArgs = ConformanceOptions & { readonly engine?: "dredd" };
+
 /** Reads the command line (and the key variables) of `npm run -s conformance`. */
-export function parseConformanceArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Result<ConformanceOptions, string> {
+export function parseConformanceArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Result<ConformanceArgs, string> {
   let values;
   try {
     ({ values } = parseArgs({
       args: [...argv],
       options: {
+        engine: { type: "string" },
         "base-url": { type: "string" },
         "api-key": { type: "string" },
         "rate-limited-key": { type: "string" },
@@ -63,6 +73,9 @@ export function parseConformanceArgs(argv: readonly string[], env: NodeJS.Proces
   if (baseUrl && !/^https?:\/\/[^/]/.test(baseUrl)) return err(`--base-url must be an http(s) URL\n${USAGE}`);
   if (baseUrl && !apiKey) return err(`--base-url needs --api-key (or CONFORMANCE_API_KEY)\n${USAGE}`);
   if (!baseUrl && (values["api-key"] || values["rate-limited-key"])) return err(`--api-key and --rate-limited-key need --base-url\n${USAGE}`);
+  if (values.engine !== undefined && values.engine !== "default" && values.engine !== "dredd") return err(`--engine must be default or dredd\n${USAGE}`);
+  const defaultOnly = DEFAULT_ENGINE_ONLY.find((name) => values[name] !== undefined);
+  if (values.engine === "dredd" && defaultOnly) return err(`--${defaultOnly} belongs to the default engine, not --engine dredd\n${USAGE}`);
   if (values.reporter !== undefined && values.reporter !== "junit") return err(`--reporter must be junit\n${USAGE}`);
   if ((values.reporter === "junit") !== (values.output !== undefined)) return err(`--reporter junit and --output FILE go together\n${USAGE}`);
   const numbers = {
@@ -82,6 +95,7 @@ export function parseConformanceArgs(argv: readonly string[], env: NodeJS.Proces
     Object.entries({ documentBytes: maxDocumentBytes, answerBytes: maxAnswerBytes, requestMs: requestTimeout && requestTimeout * 1000, runMs: runTimeout && runTimeout * 1000 }).filter(([, value]) => value !== undefined),
   );
   return ok({
+    ...(values.engine === "dredd" ? { engine: "dredd" as const } : {}),
     ...(baseUrl ? { baseUrl, apiKey, rateLimitedKey: rateLimitedKey || undefined, signUp: values["sign-up"] === true } : {}),
     ...defined,
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
