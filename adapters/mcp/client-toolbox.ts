@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolApiError, ToolClient, ToolDetail } from "../../client/src/index.ts";
+import type { CurrentKey, ToolApiError, ToolClient, ToolDetail } from "../../client/src/index.ts";
 import type { AnyTool, JsonSchema } from "../../domain/tool.ts";
 import type { McpToolbox } from "./mcp-server.ts";
 import { errorResult, isRepeatable, toMcpTool } from "./mcp-tools.ts";
@@ -9,18 +9,19 @@ const DETAIL_CONCURRENCY = 8;
 
 /**
  * The toolbox of a deployment, reached through the client SDK with the deployment's key: its catalog narrowed by the
- * key's scope (GET /keys/current), each call a REST execute, so the deployment's limits, scopes and caps apply. Tool
- * descriptions are fetched once; the scope is read on every tools/list. Pack tools are not listed (the REST API does
+ * key's scope (GET /keys/current, read once: it takes one unit of the key's limit), each call a REST execute, so the
+ * deployment's limits, scopes and caps apply. Tool descriptions are fetched once. Pack tools are not listed (the REST API does
  * not say which packs a key's workspace enabled), though a call to one goes through.
  */
 export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool[]): McpToolbox {
   let details: Promise<ToolDetail[]> | undefined;
+  // A key's scope never changes (rotation and updates keep it), and reading it is a key route that takes a unit.
+  let scopes: Promise<CurrentKey["scopes"]> | undefined;
   const local = new Map(localCatalog.map((tool) => [tool.id, tool]));
   return {
     list: async () => {
-      const [key, all] = await Promise.all([client.currentKey(), (details ??= fetchDetails(client))]);
-      const scopes = key.scopes;
-      const allowed = all.filter((tool) => !scopes || scopes.tools.includes(tool.id) || scopes.categories.includes(tool.category));
+      const [scope, all] = await Promise.all([(scopes ??= client.currentKey().then((key) => key.scopes)), (details ??= fetchDetails(client))]);
+      const allowed = all.filter((tool) => !scope || scope.tools.includes(tool.id) || scope.categories.includes(tool.category));
       return allowed.map((tool) => toRemoteTool(tool, local.get(tool.id)));
     },
     call: async (name, args) => {

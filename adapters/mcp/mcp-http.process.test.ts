@@ -1,9 +1,10 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createKeyWithCli, type ServerProcess, startServerProcess } from "../testing/process.ts";
-import { callMessage, connectHttp, initializeMessage, postMcp, workspaceWithPack } from "./testing/mcp-fixtures.ts";
+import { connectHttp, workspaceWithPack } from "./testing/mcp-fixtures.ts";
 
 const ALLOWED_ORIGIN = "https://agent.example";
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2, appendix B.1
@@ -19,7 +20,7 @@ const open = async (secret: string) => {
   return client;
 };
 const restGet = async (path: string) => (await (await fetch(`${server.url}/api/v1${path}`)).json()).data;
-const textOf = (result: { content?: unknown }) => JSON.parse((result.content as { type: string; text: string }[])[0].text);
+const textOf = (result: unknown) => JSON.parse((result as { content: { text: string }[] }).content[0].text);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "mcp-http-"));

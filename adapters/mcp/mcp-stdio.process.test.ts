@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import { type RunningServer, startServer } from "../server.ts";
+import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
+import { callMessage, initializeMessage } from "./testing/mcp-fixtures.ts";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const CLI = ["--import", "tsx", join(ROOT, "adapters", "cli", "tool-api.ts"), "mcp"];
+const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2, appendix B.1
+
+let dir: string;
+let running: RunningServer;
+let restServerTools: string[];
+
+/** `tool-api mcp [args]` under the SDK's stdio client; stderr is collected. */
+async function connectStdio(args: string[], env: Record<string, string>) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...CLI, ...args], cwd: ROOT, env: { ...(process.env as Record<string, string>), ...env }, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: "mcp-stdio-acceptance", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "mcp-stdio-"));
+  const loaded = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: join(dir, "server") });
+  if (!loaded.ok) throw new Error(loaded.error.join("; "));
+  running = await startServer(loaded.value, { logger: createLogger("silent"), runner: new InlineToolRunner() });
+  const rest = (await (await fetch(`${running.url}/api/v1/tools`)).json()).data.tools as { id: string; clientOnly: boolean }[];
+  restServerTools = rest.filter((tool) => !tool.clientOnly).map((tool) => tool.id);
+});
+afterAll(async () => {
+  await running?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("tool-api mcp (in-process, no key)", () => {
+  it("serves the core catalog and runs hash-text, saying on stderr that no key is checked", async () => {
+    const { client, stderr } = await connectStdio([], { DATA_DIR: join(dir, "local") });
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(restServerTools);
+      const result = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: "abc" } });
+      expect(result.structuredContent).toEqual({ algorithm: "sha256", digest: ABC_SHA256 });
+      const refused = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256" } });
+      expect(refused.isError).toBe(true);
+      expect(JSON.parse((refused.content as { text: string }[])[0].text)).toMatchObject({ code: 422, error_code: "invalid_input" });
+      expect(stderr()).toMatch(/no key is checked/);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it("writes nothing but JSON-RPC messages on stdout", async () => {
+    const child = spawn(process.execPath, CLI, { cwd: ROOT, env: { ...process.env, DATA_DIR: join(dir, "local") }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const lines = [initializeMessage, { jsonrpc: "2.0", method: "notifications/initialized" }, { jsonrpc: "2.0", id: 2, method: "tools/list" }, callMessage("hash-text", { algorithm: "sha256", text: "abc" }, 3)];
+    child.stdin.write(lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
+    const deadline = Date.now() + 20_000;
+    while (!stdout.includes('"id":3') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const messages = stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(messages.map((message) => [message.jsonrpc, message.id])).toEqual([["2.0", 1], ["2.0", 2], ["2.0", 3]]);
+    expect(messages[2].result.structuredContent.digest).toBe(ABC_SHA256);
+  }, 30_000);
+});
+
+describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
+  it("lists the deployment's tools for the key, runs hash-text there and hands back its 422 details", async () => {
+    const key = await running.core.keys.create({ name: "stdio forward" });
+    const { client, stderr } = await connectStdio(["--base-url", running.url], { TOOL_API_KEY: key.secret });
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(restServerTools);
+      const result = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: "abc" } });
+      expect(result.structuredContent).toEqual({ algorithm: "sha256", digest: ABC_SHA256 });
+      const refused = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: 42 } });
+      expect(refused.isError).toBe(true);
+      expect(JSON.parse((refused.content as { text: string }[])[0].text)).toMatchObject({
+        code: 422, error_code: "invalid_input", details: [expect.objectContaining({ path: "/input/text" })],
+      });
+      expect(stderr()).toContain(`forwarding every call to ${running.url}`);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it("follows the deployment's scope and limit for that key", async () => {
+    // Reading the scope (GET /keys/current, once) takes a unit like any key route, the call the second.
+    const key = await running.core.keys.create({ name: "stdio scoped", limit: 2, windowSeconds: 600, scopes: { tools: ["hash-text"], categories: [] } });
+    const { client } = await connectStdio(["--base-url", running.url], { TOOL_API_KEY: key.secret });
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["hash-text"]);
+      expect((await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: "abc" } })).isError).toBeFalsy();
+      const spent = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: "abc" } });
+      expect(spent.isError).toBe(true);
+      expect(JSON.parse((spent.content as { text: string }[])[0].text)).toMatchObject({ code: 429, error_code: "rate_limited" });
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
