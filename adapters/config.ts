@@ -11,6 +11,8 @@ export interface Config {
   readonly port: number;
   readonly dataDir: string;
   readonly redisUrl: string | undefined;
+  /** REDIS_CLUSTER: seed node URLs of a Redis Cluster, used instead of REDIS_URL (never both). */
+  readonly redisCluster: readonly string[] | undefined;
   /** Every Redis key starts with this, so deployments and test runs can share one server. */
   readonly redisPrefix: string;
   readonly appEnv: Environment;
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     port: pick("PORT", "3000", (raw) => integerIn(raw, 0, 65535), "an integer from 0 to 65535"),
     dataDir: pick("DATA_DIR", "./data", (raw) => raw, "a directory path"),
     redisUrl: pick("REDIS_URL", "", (raw) => (raw === "" ? "" : /^rediss?:\/\//.test(raw) ? raw : undefined), "a redis:// or rediss:// URL") || undefined,
+    redisCluster: pick("REDIS_CLUSTER", "", parseRedisUrls, "a comma-separated list of redis:// or rediss:// seed node URLs") ?? undefined,
     redisPrefix: pick("REDIS_PREFIX", "toolapi:", (raw) => (/^[\w:.-]{1,64}$/.test(raw) ? raw : undefined), "1-64 characters of [A-Za-z0-9_:.-]"),
     appEnv: pick("APP_ENV", "development", (raw) => ENVIRONMENTS.find((name) => name === raw), ENVIRONMENTS.join(", ")),
     defaultPolicy: pick("RATE_LIMIT", "60/60s", parseRatePolicy, "N/<window> such as 60/60s, 1000/1h (N 1 to 10^9, window 1 s to 24 h)"),
@@ -60,7 +63,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
       maxWaitMs: pick("TOOL_QUEUE_WAIT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
     },
   };
+  if (config.redisUrl && config.redisCluster) problems.push("REDIS_URL and REDIS_CLUSTER are both set: set one (a single Redis, or a cluster's seed nodes)");
   return problems.length > 0 ? err(problems) : ok(config);
+}
+
+/** null when unset ("": no cluster), undefined when invalid (pick reports it). */
+function parseRedisUrls(raw: string): string[] | null | undefined {
+  if (raw === "") return null;
+  const urls = raw.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  return urls.length > 0 && urls.every((url) => /^rediss?:\/\/[^/]+/.test(url)) ? urls : undefined;
 }
 
 /** Each entry must be an origin exactly as a browser sends it: scheme, host and port only, no path or trailing slash. */

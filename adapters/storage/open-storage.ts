@@ -28,9 +28,9 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** Embedded LMDB under DATA_DIR, or Redis when REDIS_URL is set; `logger` hears of Redis outages (once each). */
+/** Embedded LMDB under DATA_DIR, or Redis when REDIS_URL (or a Redis Cluster when REDIS_CLUSTER) is set; `logger` hears of Redis outages (once each). */
 export async function openStorage(config: Config, clock: Clock, logger?: Pick<Logger, "warn" | "info">): Promise<Storage> {
-  if (config.redisUrl) {
+  if (config.redisUrl || config.redisCluster) {
     const { openRedisStorage } = await import("./redis-storage.ts");
     return openRedisStorage(config, clock, logger);
   }

@@ -1,9 +1,12 @@
-import { createClient } from "@keyv/redis";
+import { createClient, createCluster } from "@keyv/redis";
 import type { Logger } from "../logger.ts";
 import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 
-/** The node-redis client every Redis adapter of one process shares. */
-export type RedisClient = ReturnType<typeof createRedisClient>;
+/**
+ * The node-redis connection every Redis adapter of one process shares: one server, or a Redis Cluster (which routes
+ * each command by its key's slot; every script here touches keys of one slot only).
+ */
+export type RedisClient = ReturnType<typeof createRedisClient> | ReturnType<typeof createRedisClusterClient>;
 
 /** Where outages are reported: once when one starts, once when it ends. */
 export type StorageLogger = Pick<Logger, "warn" | "info">;
@@ -47,17 +50,32 @@ export function withDeadline<T>(work: Promise<T>, deadline: Deadline, what: stri
  * "wait until Redis is back"), and reconnects forever with a short capped backoff.
  */
 export function createRedisClient(url: string, deadlineMs: number) {
-  const client = createClient({
-    url,
+  const client = createClient({ url, ...failFast(deadlineMs) });
+  // Each Keyv namespace's @keyv/redis adapter listens on the shared client; a dozen namespaces is normal here.
+  client.setMaxListeners(100);
+  return client;
+}
+
+/** A Redis Cluster client from seed node URLs; each node's connection fails fast and reconnects as a single client's. */
+export function createRedisClusterClient(urls: readonly string[], deadlineMs: number) {
+  const cluster = createCluster({ rootNodes: urls.map((url) => ({ url })), defaults: failFast(deadlineMs) });
+  cluster.setMaxListeners(100);
+  return cluster;
+}
+
+function failFast(deadlineMs: number) {
+  return {
     disableOfflineQueue: true,
     socket: {
       connectTimeout: deadlineMs,
       reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) + Math.floor(Math.random() * 50),
     },
-  });
-  // Each Keyv namespace's @keyv/redis adapter listens on the shared client; a dozen namespaces is normal here.
-  client.setMaxListeners(100);
-  return client;
+  };
+}
+
+/** Whether commands can be sent now (a cluster is ready once its topology is known and it is open). */
+export function isReady(client: RedisClient): boolean {
+  return "isReady" in client ? client.isReady : client.isOpen;
 }
 
 /** host:port of a Redis URL, without credentials, for messages and logs. */
@@ -73,7 +91,8 @@ export async function connectRedis(client: RedisClient, server: string, timeoutM
   // its own empty listener table, so every listener added later would never hear the real client's events.
   client.on("error", () => {});
   try {
-    await withDeadline(client.connect(), { ms: timeoutMs }, "a connection");
+    const connected: Promise<unknown> = client.connect();
+    await withDeadline(connected, { ms: timeoutMs }, "a connection");
   } catch (error) {
     if (client.isOpen) client.destroy();
     throw new StorageUnavailableError(`Redis at ${server} is unreachable`, { cause: error });
@@ -102,6 +121,9 @@ export class ConnectionWatch {
   constructor(private readonly client: RedisClient, private readonly server: string, private readonly deadline: Deadline, private readonly logger?: StorageLogger) {
     client.on("error", (error: unknown) => this.lost(error));
     client.on("ready", () => this.restored());
+    // A cluster reports each node's connection apart.
+    client.on("node-error", (error: unknown) => this.lost(error));
+    client.on("node-ready", () => this.restored());
   }
 
   /** A deadline policy that reports misses to this watch. */
@@ -133,8 +155,8 @@ export class ConnectionWatch {
     this.probe = setTimeout(async () => {
       if (this.stopped || !this.down) return;
       try {
-        if (this.client.isReady) await withDeadline(this.client.ping(), this.deadline, "PING");
-        if (this.client.isReady) return this.restored();
+        if (isReady(this.client)) await withDeadline(this.client.ping(), this.deadline, "PING");
+        if (isReady(this.client)) return this.restored();
       } catch {
         // still down: try again below
       }

@@ -4,7 +4,7 @@ import type { Config } from "../config.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import type { Storage } from "./open-storage.ts";
-import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, describeRedis, type StorageLogger } from "./redis-connection.ts";
+import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, createRedisClusterClient, describeRedis, type StorageLogger } from "./redis-connection.ts";
 import { redisEntries } from "./redis-atomic-entries.ts";
 import { AtomicRecords } from "./atomic-records.ts";
 import { createRedisKeyv } from "./redis-keyv-store.ts";
@@ -26,9 +26,10 @@ const CONNECT_TIMEOUT_MS = 3000;
  * Redis `TIME` so instances with skewed clocks agree.
  */
 export async function openRedisStorage(config: Config, _clock: Clock, logger?: StorageLogger): Promise<Storage> {
-  if (!config.redisUrl) throw new Error("openRedisStorage needs config.redisUrl");
-  const server = describeRedis(config.redisUrl);
-  const client = createRedisClient(config.redisUrl, REDIS_DEADLINE_MS);
+  const seeds = config.redisCluster ?? (config.redisUrl ? [config.redisUrl] : []);
+  if (seeds.length === 0) throw new Error("openRedisStorage needs config.redisUrl or config.redisCluster");
+  const server = seeds.map(describeRedis).join(",");
+  const client = config.redisCluster ? createRedisClusterClient(seeds, REDIS_DEADLINE_MS) : createRedisClient(seeds[0], REDIS_DEADLINE_MS);
   await connectRedis(client, server, CONNECT_TIMEOUT_MS);
   const watch = new ConnectionWatch(client, server, { ms: REDIS_DEADLINE_MS }, logger);
   const deadline = watch.commandDeadline;

@@ -25,7 +25,8 @@ export function hasRedisServer(): boolean {
   return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+/** `extraArgs` go to redis-server after the port, bind and persistence settings (e.g. cluster mode). */
+export async function startPrivateRedis(extraArgs: readonly string[] = []): Promise<PrivateRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "private-redis-"));
   const url = `redis://127.0.0.1:${port}`;
@@ -41,7 +42,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   const start = async () => {
     if (child) throw new Error("private redis is already running");
-    const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir];
+    const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, ...extraArgs];
     child = spawn("redis-server", args, { stdio: "ignore" });
     const deadline = Date.now() + 10_000;
     while (!(await answersPing(url, 200))) {
