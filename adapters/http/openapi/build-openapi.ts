@@ -66,6 +66,8 @@ function describeApi(): string {
     "",
     "**Rate limits.** Every response to an authenticated request carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`; a 429 adds `Retry-After`.",
     "",
+    "**AI agents (MCP).** The same tools, keys, scopes and limits over the Model Context Protocol: `POST /mcp` at this deployment's origin (Streamable HTTP, stateless; not under /api/v1), with the key in the same headers. Each `tools/call` takes one unit of the key's limit; `initialize`, `tools/list` and `ping` take none. Local agents can run `tool-api mcp` (stdio).",
+    "",
     "**Envelopes.** Success: `{\"status\":\"success\",\"code\":200,\"data\":{…}}`. Error: `{\"status\":\"error\",\"code\":<status>,\"error_code\":\"<name>\",\"message\":\"…\"}`; `invalid_input` adds `details`. A known route called with another method answers 405 `method_not_allowed` with `Allow`.",
     "",
     "| status | error_code | when |",

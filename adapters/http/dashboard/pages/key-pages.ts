@@ -22,8 +22,20 @@ ${keySummary(key)}
 <pre><code>curl -X POST ${origin}/api/v1/execute/hash-text \\
   -H "X-API-Key: $TOOL_API_KEY" -H "Content-Type: application/json" \\
   -d '{"input":{"algorithm":"sha256","text":"hello"}}'</code></pre>
+${agentBox(origin)}
 <div class="actions"><a class="button" href="/dashboard/keys">I have copied it, back to keys</a></div>
 </section>`, chrome);
+}
+
+/** "Use from an agent": the same key over MCP, for an HTTP MCP client and for a local stdio one. */
+function agentBox(origin: string): SafeHtml {
+  return html`<section class="agent-box" aria-labelledby="agent-heading" data-agent>
+<h3 id="agent-heading">Use from an agent</h3>
+<p class="subtle">AI agents call the same tools with this key over MCP at <code>${origin}/mcp</code>: its scope, packs and limit apply, one unit per tool call.</p>
+<pre><code>{ "mcpServers": { "tools": { "type": "http", "url": "${origin}/mcp",
+  "headers": { "Authorization": "Bearer $TOOL_API_KEY" } } } }</code></pre>
+<p class="subtle">A local agent that starts commands (stdio) runs <code>tool-api mcp --base-url ${origin}</code> with <code>TOOL_API_KEY</code> set.</p>
+</section>`;
 }
 
 /** The confirmation step before a revocation. */
