@@ -32,7 +32,7 @@ export class LmdbKeyvStore extends EventEmitter implements KeyvStoreAdapter {
   async clear(): Promise<void> {
     const prefix = this.namespace ? `${this.namespace}:` : "";
     for (const { key } of this.db.getRange({ start: prefix })) {
-      if (!key.startsWith(prefix)) break;
+      if (typeof key !== "string" || !key.startsWith(prefix)) break;
       await this.db.remove(key);
     }
   }
@@ -44,7 +44,7 @@ export class LmdbKeyvStore extends EventEmitter implements KeyvStoreAdapter {
   async *iterator<Value>(namespace?: string): AsyncGenerator<Array<string | Awaited<Value> | undefined>, void> {
     const prefix = namespace ? `${namespace}:` : "";
     for (const { key, value } of this.db.getRange({ start: prefix, snapshot: false })) {
-      if (!key.startsWith(prefix)) break;
+      if (typeof key !== "string" || !key.startsWith(prefix)) break;
       yield [key, value as Awaited<Value>];
     }
   }

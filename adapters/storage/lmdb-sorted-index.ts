@@ -2,7 +2,7 @@ import type { RootDatabase } from "lmdb";
 import type { IndexEntry, PutOptions, SortedIndex } from "./sorted-index.ts";
 
 /**
- * Sorted sets in the embedded LMDB environment: one key per entry, `<namespace>\x01<set>\x01<member>`, so a set is
+ * Sorted sets in the embedded LMDB environment: one key per entry, `<namespace>\x02<set>\x02<member>` (never \x00 or \x01: lmdb-js reads a key holding them as an array key), so a set is
  * one contiguous key range that a page reads with a bounded cursor, and one count key per set (`<namespace>\x02<set>`)
  * that retention and caps read instead of counting. Keyv's own keys (`<namespace>:<key>`) never fall in these ranges.
  * Writes run in one LMDB write transaction, serialized across every process that opened the file (server and CLI).
@@ -15,7 +15,7 @@ export class LmdbSortedIndex implements SortedIndex {
 
   put(set: string, member: string, value: string, options: PutOptions = {}): Promise<boolean> {
     const key = this.first(set) + member;
-    const countKey = `${this.namespace}\u0002${set}`;
+    const countKey = `${this.namespace}\u0004${set}`;
     return this.db.transaction(() => {
       const isNew = this.db.get(key) === undefined;
       let count = Number(this.db.get(countKey) ?? 0);
@@ -55,11 +55,11 @@ export class LmdbSortedIndex implements SortedIndex {
 
   /** The lowest key of the set's range (every member key starts with it). */
   private first(set: string): string {
-    return `${this.namespace}\u0001${set}\u0001`;
+    return `${this.namespace}\u0002${set}\u0002`;
   }
 
   /** Just past the set's range. */
   private past(set: string): string {
-    return `${this.namespace}\u0001${set}\u0002`;
+    return `${this.namespace}\u0002${set}\u0003`;
   }
 }

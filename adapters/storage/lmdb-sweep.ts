@@ -18,7 +18,7 @@ export async function sweepExpired(db: RootDatabase<string, string>, namespaces:
       let last: string | undefined;
       let seen = 0;
       for (const { key, value } of db.getRange({ start, snapshot: false })) {
-        if (!key.startsWith(prefix) || seen === ENTRIES_PER_TURN) break;
+        if (typeof key !== "string" || !key.startsWith(prefix) || seen === ENTRIES_PER_TURN) break;
         seen += 1;
         last = key;
         if (isExpired(value, now())) expired.push(key);
