@@ -24,7 +24,7 @@ export const colorConverter = defineTool({
     type: "object",
     required: ["color"],
     additionalProperties: false,
-    properties: { color: { type: "string", minLength: 1, maxLength: 128 } },
+    properties: { color: { type: "string", minLength: 1, maxLength: 128, "x-tool-checks": "a CSS colour (hex, rgb(), hsl(), a name…)" } },
   },
   output: {
     type: "object",

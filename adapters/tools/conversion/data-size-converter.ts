@@ -29,7 +29,7 @@ export const dataSizeConverter = defineTool({
     required: ["value", "unit"],
     additionalProperties: false,
     properties: {
-      value: { type: "number", minimum: 0 },
+      value: { type: "number", minimum: 0, "x-tool-checks": "finite once converted" },
       unit: { type: "string", enum: UNITS },
     },
   },

@@ -23,7 +23,7 @@ export const floatIeee754Converter = defineTool({
     required: ["value"],
     additionalProperties: false,
     properties: {
-      value: { type: "number" },
+      value: { type: "number", "x-tool-checks": "representable at the chosen precision" },
       precision: { type: "integer", enum: [32, 64], default: 64 },
     },
   },

@@ -13,7 +13,7 @@ export const integerBaseConverter = defineTool({
     required: ["value", "fromBase", "toBase"],
     additionalProperties: false,
     properties: {
-      value: { type: "string", minLength: 1, maxLength: 256, pattern: "^-?[0-9A-Za-z]+$" },
+      value: { type: "string", minLength: 1, maxLength: 256, pattern: "^-?[0-9A-Za-z]+$", "x-tool-checks": "digits valid in fromBase" },
       fromBase: { type: "integer", minimum: 2, maximum: 36 },
       toBase: { type: "integer", minimum: 2, maximum: 36 },
     },

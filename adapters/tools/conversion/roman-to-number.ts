@@ -12,7 +12,7 @@ export const romanToNumber = defineTool({
     type: "object",
     required: ["roman"],
     additionalProperties: false,
-    properties: { roman: { type: "string", minLength: 1, maxLength: 32 } },
+    properties: { roman: { type: "string", minLength: 1, maxLength: 32, "x-tool-checks": "a canonical Roman numeral" } },
   },
   output: {
     type: "object",

@@ -22,9 +22,9 @@ export const unitConverter = defineTool({
     required: ["value", "from", "to"],
     additionalProperties: false,
     properties: {
-      value: { type: "number" },
-      from: { type: "string", minLength: 1, maxLength: 64 },
-      to: { type: "string", minLength: 1, maxLength: 64 },
+      value: { type: "number", "x-tool-checks": "finite once converted" },
+      from: { type: "string", minLength: 1, maxLength: 64, "x-tool-checks": "a unit name math.js knows" },
+      to: { type: "string", minLength: 1, maxLength: 64, "x-tool-checks": "a unit of the same dimension as from" },
     },
   },
   output: {

@@ -33,7 +33,7 @@ export const aesDecrypt = defineTool({
     required: ["ciphertext", "key", "iv"],
     additionalProperties: false,
     properties: {
-      ciphertext: { type: "string", maxLength: 1_500_000 },
+      ciphertext: { type: "string", maxLength: 1_500_000, "x-tool-checks": "base64 ciphertext made with this key, IV, mode (and tag)" },
       key: KEY_SCHEMA,
       mode: { type: "string", enum: AES_MODES, default: "gcm" },
       iv: IV_SCHEMA,

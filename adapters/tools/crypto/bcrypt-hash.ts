@@ -25,9 +25,9 @@ export const bcryptHash = defineTool<Partial<BcryptHashInput>, { hash: string; r
     required: ["password"],
     additionalProperties: false,
     properties: {
-      password: { type: "string", minLength: 1, maxLength: MAX_PASSWORD_BYTES },
+      password: { type: "string", minLength: 1, maxLength: MAX_PASSWORD_BYTES, "x-tool-checks": "at most 72 bytes in UTF-8" },
       rounds: { type: "integer", minimum: MIN_BCRYPT_COST, maximum: MAX_BCRYPT_COST, default: 10 },
-      salt: { type: "string", pattern: `^\\$2[aby]\\$${COST_PATTERN}\\$[./A-Za-z0-9]{22}$`, maxLength: 29 },
+      salt: { type: "string", pattern: `^\\$2[aby]\\$${COST_PATTERN}\\$[./A-Za-z0-9]{22}$`, maxLength: 29, "x-tool-checks": "a salt bcrypt accepts" },
     },
   },
   output: {

@@ -20,7 +20,7 @@ export const bcryptVerify = defineTool({
     additionalProperties: false,
     properties: {
       password: { type: "string", maxLength: 1024 },
-      hash: { type: "string", pattern: `^\\$2[aby]\\$${COST_PATTERN}\\$[./A-Za-z0-9]{53}$`, minLength: 60, maxLength: 60 },
+      hash: { type: "string", pattern: `^\\$2[aby]\\$${COST_PATTERN}\\$[./A-Za-z0-9]{53}$`, minLength: 60, maxLength: 60, "x-tool-checks": "a hash bcrypt can read" },
     },
   },
   output: {

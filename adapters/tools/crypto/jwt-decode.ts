@@ -20,7 +20,7 @@ export const jwtDecode = defineTool({
     type: "object",
     required: ["token"],
     additionalProperties: false,
-    properties: { token: { type: "string", pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$", maxLength: 16_384 } },
+    properties: { token: { type: "string", pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$", maxLength: 16_384, "x-tool-checks": "a JWT whose header and payload are base64url JSON" } },
   },
   output: {
     type: "object",

@@ -30,7 +30,7 @@ export const jwtSign = defineTool({
       payload: { type: "object", maxProperties: 1000 },
       secret: JWT_SECRET_SCHEMA,
       algorithm: { type: "string", enum: HMAC_JWT_ALGORITHMS, default: "HS256" },
-      header: { type: "object", maxProperties: 50 },
+      header: { type: "object", maxProperties: 50, "x-tool-checks": "no members the signer sets itself (alg, typ)" },
     },
   },
   output: {

@@ -58,7 +58,7 @@ export const totpGenerator = defineTool<Partial<TotpInput>, TotpOutput>({
     required: ["secret"],
     additionalProperties: false,
     properties: {
-      secret: { type: "string", pattern: "^[A-Za-z2-7]+=*$", minLength: 16, maxLength: 1024 },
+      secret: { type: "string", pattern: "^[A-Za-z2-7]+=*$", minLength: 16, maxLength: 1024, "x-tool-checks": "base32 that decodes to whole bytes" },
       timestamp: { type: "integer", minimum: 0, maximum: 253_402_300_799 },
       digits: { type: "integer", minimum: 6, maximum: 8, default: 6 },
       period: { type: "integer", minimum: 15, maximum: 120, default: 30 },

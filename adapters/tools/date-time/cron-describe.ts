@@ -29,8 +29,8 @@ export const cronDescribe = defineTool({
     required: ["expression"],
     additionalProperties: false,
     properties: {
-      expression: { type: "string", minLength: 1, maxLength: 256 },
-      locale: { type: "string", minLength: 2, maxLength: 16, default: "en", description: "A cronstrue locale: en, fr, de, es, pt_BR, zh_CN…" },
+      expression: { type: "string", minLength: 1, maxLength: 256, "x-tool-checks": "a 5- or 6-field cron expression" },
+      locale: { type: "string", minLength: 2, maxLength: 16, default: "en", description: "A cronstrue locale: en, fr, de, es, pt_BR, zh_CN…", "x-tool-checks": "a cronstrue locale" },
       use24HourTimeFormat: { type: "boolean", default: true },
     },
   },

@@ -36,10 +36,10 @@ export const cronNextRuns = defineTool({
     required: ["expression"],
     additionalProperties: false,
     properties: {
-      expression: { type: "string", minLength: 1, maxLength: 256 },
-      from: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601; without an offset, wall time in timeZone. Default now." },
+      expression: { type: "string", minLength: 1, maxLength: 256, "x-tool-checks": "a 5- or 6-field cron expression" },
+      from: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601; without an offset, wall time in timeZone. Default now.", "x-tool-checks": "an ISO 8601 date-time" },
       count: { type: "integer", minimum: 1, maximum: 50, default: 5 },
-      timeZone: { ...TIME_ZONE_SCHEMA, default: "UTC" },
+      timeZone: { ...TIME_ZONE_SCHEMA, default: "UTC", "x-tool-checks": "an IANA time zone" },
     },
   },
   output: {

@@ -33,8 +33,8 @@ export const dateDiff = defineTool({
     required: ["start", "end"],
     additionalProperties: false,
     properties: {
-      start: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601 with offset; without one, UTC." },
-      end: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601 with offset; without one, UTC." },
+      start: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601 with offset; without one, UTC.", "x-tool-checks": "an ISO 8601 date-time" },
+      end: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601 with offset; without one, UTC.", "x-tool-checks": "an ISO 8601 date-time" },
     },
   },
   output: {

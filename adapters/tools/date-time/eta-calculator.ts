@@ -28,10 +28,10 @@ export const etaCalculator = defineTool({
     required: ["totalUnits", "unitsPerPeriod", "periodSeconds"],
     additionalProperties: false,
     properties: {
-      totalUnits: POSITIVE,
+      totalUnits: { ...POSITIVE, "x-tool-checks": "an end inside the representable date range" },
       unitsPerPeriod: POSITIVE,
       periodSeconds: POSITIVE,
-      start: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601; without an offset, UTC. Default now." },
+      start: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601; without an offset, UTC. Default now.", "x-tool-checks": "an ISO 8601 date-time" },
     },
   },
   output: {

@@ -76,9 +76,9 @@ export const timestampConverter = defineTool({
     required: ["value"],
     additionalProperties: false,
     properties: {
-      value: { type: ["string", "number"], minLength: 1, maxLength: 256 },
+      value: { type: ["string", "number"], minLength: 1, maxLength: 256, "x-tool-checks": "a date in inputFormat" },
       inputFormat: { type: "string", enum: INPUT_FORMATS, default: "auto" },
-      timeZone: { ...TIME_ZONE_SCHEMA, default: "UTC" },
+      timeZone: { ...TIME_ZONE_SCHEMA, default: "UTC", "x-tool-checks": "an IANA time zone" },
     },
   },
   output: {

@@ -24,9 +24,9 @@ export const timezoneConverter = defineTool({
     required: ["dateTime", "fromTimeZone", "toTimeZone"],
     additionalProperties: false,
     properties: {
-      dateTime: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601, e.g. 2024-06-15T09:00:00." },
-      fromTimeZone: TIME_ZONE_SCHEMA,
-      toTimeZone: TIME_ZONE_SCHEMA,
+      dateTime: { type: "string", minLength: 4, maxLength: 64, description: "ISO 8601, e.g. 2024-06-15T09:00:00.", "x-tool-checks": "an ISO 8601 date-time" },
+      fromTimeZone: { ...TIME_ZONE_SCHEMA, "x-tool-checks": "an IANA time zone" },
+      toTimeZone: { ...TIME_ZONE_SCHEMA, "x-tool-checks": "an IANA time zone" },
     },
   },
   output: {

@@ -28,7 +28,7 @@ export const dockerRunToCompose = defineTool({
     type: "object",
     required: ["command"],
     additionalProperties: false,
-    properties: { command: { type: "string", minLength: 1, maxLength: 4096 } },
+    properties: { command: { type: "string", minLength: 1, maxLength: 4096, "x-tool-checks": "a docker run command line" } },
   },
   output: {
     type: "object",

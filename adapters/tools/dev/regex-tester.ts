@@ -42,7 +42,7 @@ export const regexTester = defineTool({
     required: ["pattern", "text"],
     additionalProperties: false,
     properties: {
-      pattern: { type: "string", maxLength: 1000 },
+      pattern: { type: "string", maxLength: 1000, "x-tool-checks": "a JavaScript regular expression within the tool's limits" },
       flags: { type: "string", pattern: "^[gims]{0,4}$", default: "" },
       text: { type: "string", maxLength: 102_400 },
       maxMatches: { type: "integer", minimum: 1, maximum: 1000, default: 100 },

@@ -40,9 +40,9 @@ export const semverChecker = defineTool({
     required: ["version"],
     additionalProperties: false,
     properties: {
-      version: { type: "string", maxLength: 256 },
-      range: { type: "string", maxLength: 256 },
-      compareTo: { type: "string", maxLength: 256 },
+      version: { type: "string", maxLength: 256, "x-tool-checks": "a semver version" },
+      range: { type: "string", maxLength: 256, "x-tool-checks": "a semver range" },
+      compareTo: { type: "string", maxLength: 256, "x-tool-checks": "a semver version" },
       includePrerelease: { type: "boolean", default: false },
     },
   },

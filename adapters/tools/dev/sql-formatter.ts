@@ -26,7 +26,7 @@ export const sqlFormatter = defineTool({
     required: ["sql"],
     additionalProperties: false,
     properties: {
-      sql: { type: "string", maxLength: 262_144 },
+      sql: { type: "string", maxLength: 262_144, "x-tool-checks": "SQL the chosen language parses" },
       language: { type: "string", enum: SQL_DIALECTS, default: "sql" },
       keywordCase: { type: "string", enum: ["preserve", "upper", "lower"], default: "preserve" },
       tabWidth: { type: "integer", minimum: 1, maximum: 8, default: 2 },

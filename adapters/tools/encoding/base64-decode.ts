@@ -36,7 +36,7 @@ export const base64Decode = defineTool({
     type: "object",
     required: ["base64"],
     additionalProperties: false,
-    properties: { base64: { type: "string", maxLength: 1_048_576 } },
+    properties: { base64: { type: "string", maxLength: 1_048_576, "x-tool-checks": "base64 of UTF-8 text" } },
   },
   output: {
     type: "object",

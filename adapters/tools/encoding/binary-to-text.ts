@@ -19,7 +19,7 @@ export const binaryToText = defineTool({
     type: "object",
     required: ["binary"],
     additionalProperties: false,
-    properties: { binary: { type: "string", maxLength: 1_048_576, pattern: "^[01\\s]*$" } },
+    properties: { binary: { type: "string", maxLength: 1_048_576, pattern: "^[01\\s]*$", "x-tool-checks": "whole 8-bit bytes of UTF-8" } },
   },
   output: {
     type: "object",

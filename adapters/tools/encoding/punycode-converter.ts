@@ -15,7 +15,7 @@ export const punycodeConverter = defineTool({
     required: ["domain"],
     additionalProperties: false,
     properties: {
-      domain: { type: "string", minLength: 1, maxLength: 253 },
+      domain: { type: "string", minLength: 1, maxLength: 253, "x-tool-checks": "a domain name punycode can convert" },
       direction: { type: "string", enum: ["toAscii", "toUnicode"], default: "toAscii" },
     },
   },

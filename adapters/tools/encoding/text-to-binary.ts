@@ -17,7 +17,7 @@ export const textToBinary = defineTool({
     required: ["text"],
     additionalProperties: false,
     properties: {
-      text: { type: "string", maxLength: 65_536 },
+      text: { type: "string", maxLength: 65_536, "x-tool-checks": "within the output cap" },
       separator: { type: "string", maxLength: 16, default: " " },
     },
   },

@@ -12,7 +12,7 @@ export const urlDecode = defineTool({
     required: ["text"],
     additionalProperties: false,
     properties: {
-      text: { type: "string", maxLength: 1_048_576 },
+      text: { type: "string", maxLength: 1_048_576, "x-tool-checks": "percent-encoding of UTF-8" },
       plusAsSpace: { type: "boolean", default: false },
     },
   },

@@ -14,7 +14,7 @@ export const urlEncode = defineTool({
     required: ["text"],
     additionalProperties: false,
     properties: {
-      text: { type: "string", maxLength: 262_144 },
+      text: { type: "string", maxLength: 262_144, "x-tool-checks": "within the output cap" },
       mode: { type: "string", enum: ["component", "uri"], default: "component" },
     },
   },

@@ -31,7 +31,7 @@ export const nanoidGenerator = defineTool({
     additionalProperties: false,
     properties: {
       size: { type: "integer", minimum: 2, maximum: 256, default: 21 },
-      alphabet: { type: "string", minLength: 2, maxLength: 256, default: urlAlphabet },
+      alphabet: { type: "string", minLength: 2, maxLength: 256, default: urlAlphabet, "x-tool-checks": "distinct characters" },
       count: { type: "integer", minimum: 1, maximum: 100, default: 1 },
       seed: { ...SEED_SCHEMA, description: "mulberry32 seed for the random bytes (fixtures only)." },
     },

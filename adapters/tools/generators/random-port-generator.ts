@@ -21,7 +21,7 @@ export const randomPortGenerator = defineTool({
     additionalProperties: false,
     properties: {
       count: { type: "integer", minimum: 1, maximum: 100, default: 1 },
-      min: { type: "integer", minimum: 1, maximum: 65_535, default: 1024 },
+      min: { type: "integer", minimum: 1, maximum: 65_535, default: 1024, "x-tool-checks": "at most max" },
       max: { type: "integer", minimum: 1, maximum: 65_535, default: 65_535 },
       seed: { ...SEED_SCHEMA, description: "mulberry32 seed (fixtures only)." },
     },

@@ -34,7 +34,7 @@ export const barcodeGenerator = defineTool({
     required: ["text"],
     additionalProperties: false,
     properties: {
-      text: { type: "string", minLength: 1, maxLength: 256 },
+      text: { type: "string", minLength: 1, maxLength: 256, "x-tool-checks": "characters, length and check digit the chosen type allows" },
       type: { type: "string", enum: ["code128", "code39", "ean13", "ean8", "upca", "itf14", "datamatrix", "pdf417"], default: "code128" },
       scale: { type: "integer", minimum: 1, maximum: 10, default: 2 },
       height: { type: "integer", minimum: 1, maximum: 100, default: 10 },

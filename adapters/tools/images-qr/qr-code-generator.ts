@@ -20,11 +20,11 @@ export const qrCodeGenerator = defineTool({
     required: ["text"],
     additionalProperties: false,
     properties: {
-      text: { type: "string", minLength: 1, maxLength: 2048 },
+      text: { type: "string", minLength: 1, maxLength: 2048, "x-tool-checks": "fits a QR code at the chosen level" },
       errorCorrectionLevel: { type: "string", enum: ["L", "M", "Q", "H"], default: "M" },
       format: { type: "string", enum: ["svg", "png"], default: "svg" },
       margin: { type: "integer", minimum: 0, maximum: 16, default: 4 },
-      scale: { type: "integer", minimum: 1, maximum: 20, default: 4 },
+      scale: { type: "integer", minimum: 1, maximum: 20, default: 4, "x-tool-checks": "an image within the size cap" },
       darkColor: { type: "string", pattern: HEX_COLOR_PATTERN, default: "#000000" },
       lightColor: { type: "string", pattern: HEX_COLOR_PATTERN, default: "#ffffff" },
     },

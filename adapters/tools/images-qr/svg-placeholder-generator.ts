@@ -49,8 +49,8 @@ export const svgPlaceholderGenerator = defineTool({
     properties: {
       width: { type: "integer", minimum: 1, maximum: 4096 },
       height: { type: "integer", minimum: 1, maximum: 4096 },
-      backgroundColor: COLOR("#cccccc"),
-      textColor: COLOR("#333333"),
+      backgroundColor: { ...COLOR("#cccccc"), "x-tool-checks": "a CSS colour" },
+      textColor: { ...COLOR("#333333"), "x-tool-checks": "a CSS colour" },
       text: { type: "string", maxLength: 256 },
       fontSize: { type: "integer", minimum: 1, maximum: 4096 },
       fontFamily: { type: "string", minLength: 1, maxLength: 256, default: "sans-serif" },

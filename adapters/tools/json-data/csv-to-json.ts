@@ -35,7 +35,7 @@ export const csvToJson = defineTool({
     required: ["csv"],
     additionalProperties: false,
     properties: {
-      csv: { type: "string", maxLength: 5_242_880 },
+      csv: { type: "string", maxLength: 5_242_880, "x-tool-checks": "CSV within the tool's limits" },
       delimiter: { type: "string", maxLength: 4, default: "" },
       header: { type: "boolean", default: true },
       dynamicTyping: { type: "boolean", default: false },

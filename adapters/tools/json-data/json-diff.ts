@@ -35,8 +35,8 @@ export const jsonDiff = defineTool({
     required: ["left", "right"],
     additionalProperties: false,
     properties: {
-      left: { type: "string", maxLength: 1_048_576 },
-      right: { type: "string", maxLength: 1_048_576 },
+      left: { type: "string", maxLength: 1_048_576, "x-tool-checks": "JSON text" },
+      right: { type: "string", maxLength: 1_048_576, "x-tool-checks": "JSON text" },
     },
   },
   output: {

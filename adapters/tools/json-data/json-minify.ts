@@ -13,7 +13,7 @@ export const jsonMinify = defineTool({
     type: "object",
     required: ["json"],
     additionalProperties: false,
-    properties: { json: { type: "string", maxLength: 1_048_576 } },
+    properties: { json: { type: "string", maxLength: 1_048_576, "x-tool-checks": "JSON text" } },
   },
   output: {
     type: "object",

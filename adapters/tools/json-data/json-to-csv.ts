@@ -23,7 +23,7 @@ export const jsonToCsv = defineTool({
     required: ["json"],
     additionalProperties: false,
     properties: {
-      json: { type: "string", maxLength: 1_048_576 },
+      json: { type: "string", maxLength: 1_048_576, "x-tool-checks": "JSON text: an array of objects" },
       delimiter: { type: "string", enum: [",", ";", "\t", "|"], default: "," },
       newline: { type: "string", enum: ["\r\n", "\n"], default: "\r\n" },
       escapeFormulae: { type: "boolean", default: true },

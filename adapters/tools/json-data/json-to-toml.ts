@@ -16,7 +16,7 @@ export const jsonToToml = defineTool({
     type: "object",
     required: ["json"],
     additionalProperties: false,
-    properties: { json: { type: "string", maxLength: 1_048_576 } },
+    properties: { json: { type: "string", maxLength: 1_048_576, "x-tool-checks": "JSON text: an object TOML can hold" } },
   },
   output: {
     type: "object",

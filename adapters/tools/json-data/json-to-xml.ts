@@ -19,7 +19,7 @@ export const jsonToXml = defineTool({
     required: ["json"],
     additionalProperties: false,
     properties: {
-      json: { type: "string", maxLength: 1_048_576 },
+      json: { type: "string", maxLength: 1_048_576, "x-tool-checks": "JSON text: an object XML can hold" },
       attributePrefix: { type: "string", minLength: 1, maxLength: 16, default: "@_" },
       indent: { type: "integer", minimum: 0, maximum: 8, default: 2 },
     },

@@ -17,7 +17,7 @@ export const jsonToYaml = defineTool({
     required: ["json"],
     additionalProperties: false,
     properties: {
-      json: { type: "string", maxLength: 1_048_576 },
+      json: { type: "string", maxLength: 1_048_576, "x-tool-checks": "JSON text" },
       indent: { type: "integer", minimum: 2, maximum: 8, default: 2 },
     },
   },

@@ -19,7 +19,7 @@ export const tomlToJson = defineTool({
     required: ["toml"],
     additionalProperties: false,
     properties: {
-      toml: { type: "string", maxLength: 1_048_576 },
+      toml: { type: "string", maxLength: 1_048_576, "x-tool-checks": "a TOML document" },
       indent: { type: "integer", minimum: 0, maximum: 10, default: 2 },
     },
   },

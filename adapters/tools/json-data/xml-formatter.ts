@@ -31,7 +31,7 @@ export const xmlFormatter = defineTool({
     required: ["xml"],
     additionalProperties: false,
     properties: {
-      xml: { type: "string", maxLength: 1_048_576 },
+      xml: { type: "string", maxLength: 1_048_576, "x-tool-checks": "well-formed XML within the tool's limits" },
       indent: { type: "integer", minimum: 0, maximum: 8, default: 2 },
     },
   },

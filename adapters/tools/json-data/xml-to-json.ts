@@ -38,7 +38,7 @@ export const xmlToJson = defineTool({
     required: ["xml"],
     additionalProperties: false,
     properties: {
-      xml: { type: "string", maxLength: 1_048_576 },
+      xml: { type: "string", maxLength: 1_048_576, "x-tool-checks": "well-formed XML within the tool's limits" },
       attributePrefix: { type: "string", minLength: 1, maxLength: 16, default: "@_" },
       indent: { type: "integer", minimum: 0, maximum: 10, default: 2 },
     },

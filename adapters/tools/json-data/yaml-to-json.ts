@@ -23,7 +23,7 @@ export const yamlToJson = defineTool({
     required: ["yaml"],
     additionalProperties: false,
     properties: {
-      yaml: { type: "string", maxLength: 1_048_576 },
+      yaml: { type: "string", maxLength: 1_048_576, "x-tool-checks": "YAML within the tool's limits" },
       indent: { type: "integer", minimum: 0, maximum: 10, default: 2 },
     },
   },

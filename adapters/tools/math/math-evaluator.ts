@@ -55,7 +55,7 @@ export const mathEvaluator = defineTool({
     required: ["expression"],
     additionalProperties: false,
     properties: {
-      expression: { type: "string", minLength: 1, maxLength: 1000 },
+      expression: { type: "string", minLength: 1, maxLength: 1000, "x-tool-checks": "a math.js expression with a finite result" },
       precision: { type: "integer", minimum: 1, maximum: 64, default: 14 },
     },
   },

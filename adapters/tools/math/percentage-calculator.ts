@@ -22,8 +22,8 @@ export const percentageCalculator = defineTool({
     additionalProperties: false,
     properties: {
       operation: { type: "string", enum: ["percentOf", "whatPercent", "percentChange"] },
-      x: { type: "number" },
-      y: { type: "number" },
+      x: { type: "number", "x-tool-checks": "not zero where it divides" },
+      y: { type: "number", "x-tool-checks": "not zero where it divides" },
     },
   },
   output: {

@@ -51,7 +51,7 @@ export const ipAddressInfo = defineTool({
     additionalProperties: false,
     properties: {
       ip: { type: "string", maxLength: 100 },
-      cidrs: { type: "array", maxItems: 100, default: [], items: { type: "string", maxLength: 49 } },
+      cidrs: { type: "array", maxItems: 100, default: [], items: { type: "string", maxLength: 49 }, "x-tool-checks": "IPv4 or IPv6 CIDR blocks" },
     },
   },
   output: {

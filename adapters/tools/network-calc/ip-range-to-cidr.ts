@@ -27,8 +27,8 @@ export const ipRangeToCidr = defineTool({
     required: ["startIp", "endIp"],
     additionalProperties: false,
     properties: {
-      startIp: { type: "string", minLength: 7, maxLength: 15 },
-      endIp: { type: "string", minLength: 7, maxLength: 15 },
+      startIp: { type: "string", minLength: 7, maxLength: 15, "x-tool-checks": "a dotted-quad IPv4 address" },
+      endIp: { type: "string", minLength: 7, maxLength: 15, "x-tool-checks": "a dotted-quad IPv4 address, not below startIp" },
     },
   },
   output: {

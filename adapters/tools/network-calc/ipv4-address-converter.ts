@@ -27,7 +27,7 @@ export const ipv4AddressConverter = defineTool({
     type: "object",
     required: ["ip"],
     additionalProperties: false,
-    properties: { ip: { type: "string", minLength: 7, maxLength: 15, description: "A dotted quad, e.g. 192.168.1.1." } },
+    properties: { ip: { type: "string", minLength: 7, maxLength: 15, description: "A dotted quad, e.g. 192.168.1.1.", "x-tool-checks": "a dotted-quad IPv4 address" } },
   },
   output: {
     type: "object",

@@ -45,7 +45,7 @@ export const ipv4SubnetCalculator = defineTool({
     type: "object",
     required: ["cidr"],
     additionalProperties: false,
-    properties: { cidr: { type: "string", minLength: 9, maxLength: 18, description: "a.b.c.d/n with n 0–32." } },
+    properties: { cidr: { type: "string", minLength: 9, maxLength: 18, description: "a.b.c.d/n with n 0–32.", "x-tool-checks": "an IPv4 address and a prefix length 0–32" } },
   },
   output: {
     type: "object",

@@ -34,7 +34,7 @@ export const ipv6SubnetCalculator = defineTool({
     type: "object",
     required: ["cidr"],
     additionalProperties: false,
-    properties: { cidr: { type: "string", minLength: 4, maxLength: 49, description: "addr/n with n 0–128." } },
+    properties: { cidr: { type: "string", minLength: 4, maxLength: 49, description: "addr/n with n 0–128.", "x-tool-checks": "an IPv6 address and a prefix length 0–128" } },
   },
   output: {
     type: "object",

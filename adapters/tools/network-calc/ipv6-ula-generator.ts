@@ -51,7 +51,7 @@ export const ipv6UlaGenerator = defineTool({
     type: "object",
     additionalProperties: false,
     properties: {
-      macAddress: { type: "string", minLength: 12, maxLength: 32, description: MAC_NOTATIONS },
+      macAddress: { type: "string", minLength: 12, maxLength: 32, description: MAC_NOTATIONS, "x-tool-checks": "a MAC address in a notation of the description" },
       timestamp: { type: "integer", minimum: 0, maximum: 8_640_000_000_000_000, description: "Unix ms." },
     },
   },

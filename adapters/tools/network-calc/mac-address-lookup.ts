@@ -40,7 +40,7 @@ export const macAddressLookup = defineTool({
     required: ["mac"],
     additionalProperties: false,
     properties: {
-      mac: { type: "string", minLength: 12, maxLength: 32, description: MAC_NOTATIONS },
+      mac: { type: "string", minLength: 12, maxLength: 32, description: MAC_NOTATIONS, "x-tool-checks": "a MAC address in a notation of the description" },
     },
   },
   output: {

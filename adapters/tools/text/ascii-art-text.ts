@@ -32,7 +32,7 @@ export const asciiArtText = defineTool({
     additionalProperties: false,
     properties: {
       text: { type: "string", minLength: 1, maxLength: 100, pattern: "^[\\x20-\\x7E]+$" },
-      font: { type: "string", enum: FIGLET_FONTS, default: "Standard" },
+      font: { type: "string", enum: FIGLET_FONTS, default: "Standard", "x-tool-checks": "a font that can render the text" },
     },
   },
   output: {

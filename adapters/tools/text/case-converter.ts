@@ -61,7 +61,7 @@ export const caseConverter = defineTool({
     type: "object",
     required: ["text"],
     additionalProperties: false,
-    properties: { text: { type: "string", maxLength: 102_400 } },
+    properties: { text: { type: "string", maxLength: 102_400, "x-tool-checks": "within the output cap" } },
   },
   output: {
     type: "object",

@@ -17,7 +17,7 @@ export const slugify = defineTool({
     properties: {
       text: { type: "string", maxLength: 10_240 },
       // The library passes the separator to String#replace ($& etc. expand) and strips backslashes afterwards.
-      separator: { type: "string", minLength: 1, maxLength: 3, pattern: "^[^$\\\\]+$", default: "-" },
+      separator: { type: "string", minLength: 1, maxLength: 3, pattern: "^[^$\\\\]+$", default: "-", "x-tool-checks": "a separator slugify accepts" },
       lowercase: { type: "boolean", default: true },
     },
   },

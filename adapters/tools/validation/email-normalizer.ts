@@ -15,7 +15,7 @@ export const emailNormalizer = defineTool({
     type: "object",
     required: ["email"],
     additionalProperties: false,
-    properties: { email: { type: "string", maxLength: 254 } },
+    properties: { email: { type: "string", maxLength: 254, "x-tool-checks": "a syntactically valid email address" } },
   },
   output: {
     type: "object",

@@ -86,7 +86,7 @@ export const jsonSchemaValidator = defineTool({
       title: "A matching object",
       source: "python3 jsonschema.Draft202012Validator(...).is_valid(data) == True",
       input: {
-        schema: { type: "object", properties: { name: { type: "string" }, age: { type: "integer", minimum: 0 } }, required: ["name"] },
+        schema: { type: "object", properties: { name: { type: "string" }, age: { type: "integer", minimum: 0 } }, required: ["name"], "x-tool-checks": "a JSON Schema ajv can compile" },
         data: { name: "Ada", age: 36 },
       },
       output: { valid: true, errors: [] },

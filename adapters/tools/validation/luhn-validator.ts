@@ -22,7 +22,7 @@ export const luhnValidator = defineTool({
     type: "object",
     required: ["number"],
     additionalProperties: false,
-    properties: { number: { type: "string", minLength: 1, maxLength: 256, pattern: "^[0-9 -]+$" } },
+    properties: { number: { type: "string", minLength: 1, maxLength: 256, pattern: "^[0-9 -]+$", "x-tool-checks": "at least two digits" } },
   },
   output: {
     type: "object",

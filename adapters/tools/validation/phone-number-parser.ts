@@ -31,7 +31,7 @@ export const phoneNumberParser = defineTool({
     additionalProperties: false,
     properties: {
       phone: { type: "string", maxLength: 64 },
-      defaultCountry: { type: "string", pattern: "^[A-Z]{2}$" },
+      defaultCountry: { type: "string", pattern: "^[A-Z]{2}$", "x-tool-checks": "a country libphonenumber supports" },
     },
   },
   output: {

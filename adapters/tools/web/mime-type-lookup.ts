@@ -25,8 +25,8 @@ export const mimeTypeLookup = defineTool({
     type: "object",
     additionalProperties: false,
     properties: {
-      extension: { type: "string", minLength: 1, maxLength: 255 },
-      mimeType: { type: "string", minLength: 1, maxLength: 255 },
+      extension: { type: "string", minLength: 1, maxLength: 255, "x-tool-checks": "an extension with a registered MIME type" },
+      mimeType: { type: "string", minLength: 1, maxLength: 255, "x-tool-checks": "a registered MIME type" },
     },
     // Exactly one of the two; ajv's strictRequired wants each branch to declare what it requires.
     oneOf: [

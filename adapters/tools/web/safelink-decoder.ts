@@ -26,7 +26,7 @@ export const safelinkDecoder = defineTool({
     type: "object",
     required: ["url"],
     additionalProperties: false,
-    properties: { url: { type: "string", minLength: 1, maxLength: 16_384 } },
+    properties: { url: { type: "string", minLength: 1, maxLength: 16_384, "x-tool-checks": "an Outlook SafeLinks or Google redirect link" } },
   },
   output: {
     type: "object",

@@ -16,7 +16,7 @@ export const urlParser = defineTool({
     type: "object",
     required: ["url"],
     additionalProperties: false,
-    properties: { url: { type: "string", minLength: 1, maxLength: 8192 } },
+    properties: { url: { type: "string", minLength: 1, maxLength: 8192, "x-tool-checks": "an absolute URL" } },
   },
   output: {
     type: "object",
