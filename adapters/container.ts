@@ -18,9 +18,11 @@ import { ListMembers } from "../application/list-members.ts";
 import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
 import type {
-  AccountStore, ApiKeyStore, AuditLog, Clock, FlashStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
-  ToolCatalog, ToolRunner, WorkspacePackStore, WorkspaceStore,
+  AccountStore, ApiKeyStore, AuditLog, Clock, ExecutionObserver, FlashStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
+  ToolCatalog, ToolRunner, UsageStore, WorkspacePackStore, WorkspaceStore,
 } from "../application/ports.ts";
+import type { QueryKeyUsage, QueryWorkspaceUsage } from "../application/query-usage.ts";
+import type { RecordUsage } from "../application/record-usage.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
 import { ResolveSession } from "../application/resolve-session.ts";
 import type { AuditDeps } from "../application/record-audit.ts";
@@ -40,6 +42,7 @@ import type { AnyTool } from "../domain/tool.ts";
 import type { InstalledPack } from "../domain/tool-pack.ts";
 import { bindAccountStores, bindAccountUseCases } from "./bind-accounts.ts";
 import { bindPackUseCases } from "./packs/bind-packs.ts";
+import { bindUsage } from "./bind-usage.ts";
 import type { AccountDeps } from "../application/account-deps.ts";
 import { AjvSchemaValidator } from "./tools/ajv-schema-validator.ts";
 import { StaticToolCatalog } from "./tools/static-tool-catalog.ts";
@@ -88,6 +91,12 @@ export const TOKENS = {
   listWorkspacePacks: Symbol.for("ListWorkspacePacks") as ServiceIdentifier<ListWorkspacePacks>,
   enableWorkspacePack: Symbol.for("EnableWorkspacePack") as ServiceIdentifier<EnableWorkspacePack>,
   disableWorkspacePack: Symbol.for("DisableWorkspacePack") as ServiceIdentifier<DisableWorkspacePack>,
+  usageStore: Symbol.for("UsageStore") as ServiceIdentifier<UsageStore>,
+  recordUsage: Symbol.for("RecordUsage") as ServiceIdentifier<RecordUsage>,
+  /** The one observer transports call per execute call (usage, metrics, … composed). */
+  executionObserver: Symbol.for("ExecutionObserver") as ServiceIdentifier<ExecutionObserver>,
+  queryKeyUsage: Symbol.for("QueryKeyUsage") as ServiceIdentifier<QueryKeyUsage>,
+  queryWorkspaceUsage: Symbol.for("QueryWorkspaceUsage") as ServiceIdentifier<QueryWorkspaceUsage>,
 } as const;
 
 /** What main.ts opens before wiring: connections and process-wide objects. */
@@ -113,6 +122,12 @@ export interface Infrastructure {
   readonly onBug?: (error: unknown) => void;
   /** Tool packs installed from TOOL_PACKS; their tools run but GET /tools keeps listing `tools` only. */
   readonly packs?: readonly InstalledPack[];
+  /** Where usage counters are flushed; this process's memory when absent. */
+  readonly usage?: UsageStore;
+  /** False: execute calls are not counted for usage (the bench's "off"). Default true. */
+  readonly recordUsage?: boolean;
+  /** More observers of every execute call (metrics), beside usage recording. */
+  readonly observers?: readonly ExecutionObserver[];
 }
 
 /** The composition root: the only place that knows every implementation. */
@@ -142,6 +157,7 @@ export function buildContainer(infra: Infrastructure): Container {
   bindAccountStores(container, infra);
   bindAccountUseCases(container, infra);
   bindPackUseCases(container, infra);
+  bindUsage(container, infra);
   return container;
 }
 
@@ -187,6 +203,7 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     enableWorkspacePack: container.get(TOKENS.enableWorkspacePack),
     disableWorkspacePack: container.get(TOKENS.disableWorkspacePack),
     workspaceKeyChanges: container.get(TOKENS.workspaceKeyChanges),
+    workspaceUsage: container.get(TOKENS.queryWorkspaceUsage),
     flash: container.get(TOKENS.flashStore),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };

@@ -5,6 +5,7 @@ import type { CreateWorkspaceKey } from "./create-workspace-key.ts";
 import type { ListMembers } from "./list-members.ts";
 import type { ListWorkspaceKeys } from "./list-workspace-keys.ts";
 import type { ListWorkspaces } from "./list-workspaces.ts";
+import type { QueryWorkspaceUsage } from "./query-usage.ts";
 import type { FlashStore } from "./ports.ts";
 import type { RenameWorkspace } from "./rename-workspace.ts";
 import type { ResolveSession } from "./resolve-session.ts";
@@ -41,6 +42,8 @@ export interface AccountDeps {
   readonly disableWorkspacePack: DisableWorkspacePack;
   /** Rotate, update and the audit list. */
   readonly workspaceKeyChanges: WorkspaceKeyChanges;
+  /** A workspace's usage: the session API's route, the usage page and the keys page's 24 h column. */
+  readonly workspaceUsage: QueryWorkspaceUsage;
   /** Carries a new key's secret from the create POST to the one GET that shows it. */
   readonly flash: FlashStore;
   /** The environment this deployment serves: the key form's default. */

@@ -6,6 +6,7 @@ import type { WindowHit } from "../domain/rate-limit.ts";
 import type { Result } from "../domain/result.ts";
 import type { Session } from "../domain/session.ts";
 import type { AnyTool, ToolDefinition } from "../domain/tool.ts";
+import type { Granularity } from "../domain/usage.ts";
 import type { Membership, Workspace } from "../domain/workspace.ts";
 
 /** A key as it was before a change and as it is after (the same object when nothing changed). */
@@ -178,4 +179,53 @@ export interface AuditLog {
   page(workspaceId: string | null, options: { readonly limit: number; readonly before?: string }): Promise<AuditPage>;
   /** The newest `limit` events (default: one default page), newest first. */
   list(workspaceId: string | null, limit?: number): Promise<readonly AuditEvent[]>;
+}
+
+/** One execute call (REST or MCP) that presented a valid key, as usage and metrics observe it. */
+export interface ExecutionObservation {
+  readonly keyId: string;
+  /** The key's workspace; null for a key of no workspace (made with the CLI). */
+  readonly workspaceId: string | null;
+  /** The tool id as requested (it may name no tool: 404). */
+  readonly toolId: string;
+  /** The HTTP status of the answer (for MCP: the REST status the answer stands for). */
+  readonly status: number;
+  /** The answer's error_code; undefined for a success. */
+  readonly errorCode: string | undefined;
+  /** From the request's arrival to the answer, in ms. */
+  readonly durationMs: number;
+  readonly transport: "rest" | "mcp";
+}
+
+/** Hears every execute call of a valid key once its answer is known; on the request path, so it must be cheap. */
+export interface ExecutionObserver {
+  /** Notes one call: an in-memory update only (no I/O, no await). Never throws. */
+  observe(observation: ExecutionObservation): void;
+}
+
+/** Additions to one usage bucket: counters (domain/usage.ts usageField names) and when the bucket is forgotten. */
+export interface UsageBucketWrite {
+  /** Whose usage (domain/usage.ts usageScope). */
+  readonly scope: string;
+  readonly granularity: Granularity;
+  /** The bucket's start, epoch ms, aligned to its granularity. */
+  readonly at: number;
+  /** Epoch ms (the store's clock) after which the bucket is dropped. */
+  readonly expiresAt: number;
+  readonly fields: ReadonlyMap<string, number>;
+}
+
+/** Where usage counters live: buckets of counters, added to by every instance so their sums are exact. */
+export interface UsageStore {
+  /**
+   * Adds every write's counters to its bucket (created when absent) and sets the bucket to expire at its expiresAt.
+   * Every write of one call has the same scope; they land together or not at all, so a failed call can be repeated.
+   * Throws when the storage is unreachable.
+   */
+  add(writes: readonly UsageBucketWrite[]): Promise<void>;
+  /**
+   * The counters of the scope's buckets starting at `ats`, in the same order; a missing or expired bucket is an empty
+   * map. Throws when the storage is unreachable.
+   */
+  read(scope: string, granularity: Granularity, ats: readonly number[]): Promise<readonly ReadonlyMap<string, number>[]>;
 }

@@ -1,5 +1,5 @@
 import type { AttemptLimits } from "../../application/attempt-limits.ts";
-import type { Clock, PasswordHasher, ToolRunner } from "../../application/ports.ts";
+import type { Clock, ExecutionObserver, PasswordHasher, ToolRunner } from "../../application/ports.ts";
 import { ListCallableTools } from "../../application/list-callable-tools.ts";
 import { toToolSummary } from "../../application/tool-views.ts";
 import type { ToolCall } from "../../application/tool-call.ts";
@@ -14,6 +14,7 @@ import { buildContainer, memoryKeyv, resolveAccountDeps, TOKENS } from "../conta
 import { KeyvAuditLog } from "../storage/keyv-audit-log.ts";
 import { openMemoryStorage } from "../storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "../system.ts";
+import { startUsageFlush } from "./usage-flush.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 import { type CoreServices, type CoreStorage, keyManager, type KeyManager } from "./key-manager.ts";
 
@@ -38,6 +39,10 @@ export interface ToolCoreOptions {
   readonly passwordHasher?: PasswordHasher;
   readonly sessionPolicy?: SessionPolicy;
   readonly attemptLimits?: AttemptLimits;
+  /** False: execute calls are not counted for usage (the usage API then answers zeros). Default true. */
+  readonly recordUsage?: boolean;
+  /** More observers of every execute call (REST and MCP), beside usage recording: metrics. */
+  readonly observers?: readonly ExecutionObserver[];
 }
 
 /** One execution core: the contract as calls, independent of any HTTP framework. */
@@ -80,7 +85,10 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
     keys: storage.keys, limits: storage.limits, audit: storage.audit ?? new KeyvAuditLog(memoryKeyv), runner, tools, clock, secrets: new CryptoSecretSource(), env, defaultPolicy: policy,
     keyv: storage.keyv, atomic: storage.atomic?.bind(storage), packs: options.packs, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
     attemptLimits: options.attemptLimits, onBug: options.onError,
+    usage: storage.usage, recordUsage: options.recordUsage, observers: options.observers,
   });
+  // Counted usage is written every 5 s and once more at close, before the storage closes.
+  const usageFlush = startUsageFlush(container.get(TOKENS.recordUsage), (error) => options.onError?.(error));
   const toolCall = container.get(TOKENS.toolCall);
   const catalog = container.get(TOKENS.toolCatalog);
   const packs = [corePack(tools, packageVersion()), ...(options.packs ?? [])];
@@ -88,6 +96,8 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
     toolCall, catalog, storage, env, defaultPolicy: policy, clock, container, packs,
     callableTools: new ListCallableTools({ installed: packs, packs: container.get(TOKENS.workspacePackStore) }),
     accounts: () => resolveAccountDeps(container, { env, defaultPolicy: policy }),
+    observer: container.get(TOKENS.executionObserver),
+    keyUsage: container.get(TOKENS.queryKeyUsage),
   };
   return {
     execute: (call) => toolCall.execute(call),
@@ -97,6 +107,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
     tools: { list: () => catalog.list().map(toToolSummary) },
     close: async () => {
       await (runner as { close?: () => Promise<void> }).close?.();
+      await usageFlush.close();
       await storage.close?.();
     },
     services,

@@ -1,6 +1,7 @@
 import type { CreateKeyCommand } from "../../application/create-key.ts";
 import type { ListCallableTools } from "../../application/list-callable-tools.ts";
-import type { ApiKeyStore, AuditLog, Clock, RateLimitStore, ToolCatalog } from "../../application/ports.ts";
+import type { ApiKeyStore, AuditLog, Clock, ExecutionObserver, RateLimitStore, ToolCatalog, UsageStore } from "../../application/ports.ts";
+import type { QueryKeyUsage } from "../../application/query-usage.ts";
 import type { ToolCall } from "../../application/tool-call.ts";
 import type { ApiKeySummary, Environment, RateLimitPolicy } from "../../domain/api-key.ts";
 import type { DomainError } from "../../domain/errors.ts";
@@ -16,6 +17,8 @@ export interface CoreStorage {
   readonly limits: RateLimitStore;
   /** Where key and pack events are recorded; in this process's memory when absent. */
   readonly audit?: AuditLog;
+  /** Where usage counters are flushed; in this process's memory when absent. */
+  readonly usage?: UsageStore;
   /** A Keyv over one namespace (accounts, workspaces, sessions); it must throw on store errors. */
   keyv?<T>(namespace: string): Keyv<T>;
   /** The same namespaces with atomic writes across processes; without it, sign-up's email claim is exact per process. */
@@ -38,6 +41,10 @@ export interface CoreServices {
   readonly callableTools: ListCallableTools;
   /** The session API's and the dashboard's use cases. */
   accounts(): AccountDeps;
+  /** Transports report each execute call of a valid key here, once its answer is known (usage, metrics). */
+  readonly observer: ExecutionObserver;
+  /** GET /usage: the calling key's usage. */
+  readonly keyUsage: QueryKeyUsage;
 }
 
 /** A created key: the summary `keys list` shows, plus its secret (shown this once). */

@@ -13,10 +13,11 @@ import { beginRequest } from "./request-state.ts";
 import { type OperationId, ROUTES } from "./route-list.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
-import { executeHandler } from "./routes/execute.ts";
+import { executeHandler, observedExecute } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
 import { marketplaceRoutes } from "./routes/marketplace.ts";
 import { toolRoutes } from "./routes/tools.ts";
+import { keyUsageHandler, workspaceUsageHandler } from "./routes/usage.ts";
 import { packHandlers } from "./session/pack-routes.ts";
 import { type RouteSpec, sessionApiHandlers } from "./session/session-routes.ts";
 
@@ -54,7 +55,7 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   });
   traceFetchRequests(app, requestLines);
   const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
-  const execute = keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes }));
+  const execute = observedExecute(keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes })), services.observer);
   const tools = toolRoutes(services.catalog);
   const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug, installedPacks: services.packs };
   const market = marketplaceRoutes(services.packs);
@@ -64,6 +65,8 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     listTools: tools.list,
     getTool: tools.one,
     getCurrentKey: keyed(currentKeyHandler),
+    getUsage: keyed(keyUsageHandler(services)),
+    getWorkspaceUsage: workspaceUsageHandler(sessionDeps),
     getHealth: healthHandler(services.storage),
     getOpenApiDocument: openApiHandler(services.catalog.list(), { maxBodyBytes }),
     listPacks: market.list,

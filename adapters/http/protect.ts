@@ -1,4 +1,5 @@
 import type { H3Event } from "h3";
+import type { ApiKey } from "../../domain/api-key.ts";
 import { storageUnavailableAnswer, type AuthorizedCall, type ToolCall } from "../../application/tool-call.ts";
 import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 import { toResponse } from "./error-response.ts";
@@ -25,9 +26,11 @@ export function withApiKey(deps: ProtectDeps, handler: KeyedHandler) {
       if (!authorized.ok) {
         event.context.authFailure = authorized.authFailure;
         event.context.keyId = authorized.key?.id;
+        event.context.apiKey = authorized.key;
         return toResponse(authorized.answer);
       }
       event.context.keyId = authorized.call.key.id;
+      event.context.apiKey = authorized.call.key;
       headers = authorized.call.headers;
       return await handler(event, authorized.call);
     } catch (error) {
@@ -37,6 +40,13 @@ export function withApiKey(deps: ProtectDeps, handler: KeyedHandler) {
       return response;
     }
   };
+}
+
+declare module "h3" {
+  interface H3EventContext {
+    /** The key a keyed route authenticated (also when it was then rate-limited): whose call usage counts. */
+    apiKey?: ApiKey;
+  }
 }
 
 /** Fail closed: the request is neither authenticated nor counted, so it is refused. */

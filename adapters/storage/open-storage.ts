@@ -1,5 +1,5 @@
 import Keyv from "keyv";
-import type { ApiKeyStore, AuditLog, Clock, RateLimitStore } from "../../application/ports.ts";
+import type { ApiKeyStore, AuditLog, Clock, RateLimitStore, UsageStore } from "../../application/ports.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { SystemClock } from "../system.ts";
@@ -7,6 +7,8 @@ import { lmdbEntries, mapEntries } from "./atomic-entries.ts";
 import { AtomicRecords } from "./atomic-records.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
+import { LmdbUsageStore } from "./lmdb-usage-store.ts";
+import { MemoryUsageStore } from "./memory-usage-store.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
 import { sweepExpired } from "./lmdb-sweep.ts";
 import { LmdbSortedIndex } from "./lmdb-sorted-index.ts";
@@ -21,6 +23,8 @@ export interface Storage {
   readonly limits: RateLimitStore;
   /** Key (and later pack) events per workspace. */
   readonly audit: AuditLog;
+  /** Usage counters per key, tool and minute / hour / day bucket. */
+  readonly usage: UsageStore;
   /** A Keyv over one namespace of the same backend (accounts, sessions, …); it throws on store errors. */
   keyv<T>(namespace: string): Keyv<T>;
   /** The same namespace with atomic writes (compare-and-set, claim) that hold across every process on the backend. */
@@ -57,6 +61,7 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
     }),
     limits,
     audit: new KeyvAuditLog(keyv),
+    usage: new LmdbUsageStore(lmdb.db, clock),
     keyv,
     atomic,
     close: async () => {
@@ -104,6 +109,7 @@ export function openMemoryStorage(clock: Clock = new SystemClock()): Storage {
     }),
     limits,
     audit: new KeyvAuditLog(keyv),
+    usage: new MemoryUsageStore(clock),
     keyv,
     atomic,
     close: async () => limits.close(),

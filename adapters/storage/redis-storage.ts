@@ -9,6 +9,7 @@ import { redisEntries } from "./redis-atomic-entries.ts";
 import { AtomicRecords } from "./atomic-records.ts";
 import { createRedisKeyv } from "./redis-keyv-store.ts";
 import { RedisRateLimitStore } from "./redis-rate-limit-store.ts";
+import { RedisUsageStore } from "./redis-usage-store.ts";
 import { RedisSortedIndex } from "./redis-sorted-index.ts";
 import { withSortedIndex } from "./sorted-index.ts";
 
@@ -22,10 +23,10 @@ const CONNECT_TIMEOUT_MS = 3000;
 
 /**
  * Everything on one Redis, under `config.redisPrefix`: keys, rate-limit counters and every Keyv namespace,
- * shared by all instances that use the same URL and prefix. The clock is unused: the limiter counts in
- * Redis `TIME` so instances with skewed clocks agree.
+ * shared by all instances that use the same URL and prefix. The limiter counts in Redis `TIME` so instances with
+ * skewed clocks agree; the clock sets usage buckets' TTLs.
  */
-export async function openRedisStorage(config: Config, _clock: Clock, logger?: StorageLogger): Promise<Storage> {
+export async function openRedisStorage(config: Config, clock: Clock, logger?: StorageLogger): Promise<Storage> {
   const seeds = config.redisCluster ?? (config.redisUrl ? [config.redisUrl] : []);
   if (seeds.length === 0) throw new Error("openRedisStorage needs config.redisUrl or config.redisCluster");
   const server = seeds.map(describeRedis).join(",");
@@ -56,6 +57,7 @@ export async function openRedisStorage(config: Config, _clock: Clock, logger?: S
     }),
     limits: new RedisRateLimitStore(client, `${config.redisPrefix}ratelimit:`, deadline),
     audit: new KeyvAuditLog(keyv),
+    usage: new RedisUsageStore(client, `${config.redisPrefix}usage:`, clock, deadline),
     keyv,
     atomic,
     close: async () => {

@@ -10,6 +10,7 @@ import { errorResponseComponents } from "./responses.ts";
 import type { Operation } from "./operation.ts";
 import { sessionOperations, sessionSchemas } from "./session-paths.ts";
 import { categoryTags, concreteExecutePaths, executeOperations, toolSchemas } from "./tool-paths.ts";
+import { usageOperations, usageSchemas } from "./usage-paths.ts";
 
 /** An OpenAPI 3.0.3 document, as plain JSON data. */
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: Record<string, Record<string, unknown>> };
@@ -44,11 +45,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: "Auth", description: "Dashboard accounts and sessions (cookie + `X-CSRF-Token`)." },
       { name: "Workspaces", description: "Workspaces, members and their keys, for a signed-in account." },
       { name: "Marketplace", description: "Installed tool packs, and which ones a workspace has enabled." },
+      { name: "Usage", description: "Calls per key and tool by outcome, with latency percentiles, per minute, hour or day." },
       ...categoryTags(options.tools),
     ],
     paths: { ...routePaths(options.tools), ...concreteExecutePaths(options.tools) } as OpenApiDocument["paths"],
     components: {
-      schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...toolSchemas(server) },
+      schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...usageSchemas(), ...toolSchemas(server) },
       responses: errorResponseComponents(),
       headers: sharedHeaders(),
       securitySchemes: securitySchemes(SESSION_COOKIE),
@@ -78,7 +80,7 @@ function describeApi(): string {
 
 /** Every declared route at its path, with the operation of the same id. */
 function routePaths(tools: Parameters<typeof executeOperations>[0]): Record<string, Record<string, Operation>> {
-  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...marketplaceOperations()].map((op) => [op.operationId, op]));
+  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...marketplaceOperations(), ...usageOperations()].map((op) => [op.operationId, op]));
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of ROUTES) {
     const operation = operations.get(route.operationId);
