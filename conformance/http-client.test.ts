@@ -54,6 +54,21 @@ describe("the suite's HTTP client on connections the server closes", () => {
     expect(deployment.seen.slice(before).filter((request) => request.method === "POST")).toHaveLength(1);
   });
 
+  it("sends a POST after a pause on a fresh connection, so a server's idle close cannot lose it", async () => {
+    const http = createHttpClient({ limits: DEFAULT_LIMITS });
+    const before = deployment.seen.length;
+    try {
+      await http.send({ method: "GET", url: `${deployment.url}/api/v1/keys/current`, headers: { "x-api-key": KEY } });
+      // Longer than the client's idle threshold (1 s), far shorter than any server's keep-alive timeout.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const answer = await http.send({ method: "POST", url: `${deployment.url}/api/v1/keys/current`, headers: { "x-api-key": KEY, "content-type": "application/json" }, body: "{}" });
+      expect(answer.status).toBe(200);
+    } finally {
+      http.close();
+    }
+    expect(deployment.seen.slice(before).map((request) => `${request.method} ${request.onConnection}`)).toEqual(["GET 1", "POST 1"]);
+  });
+
   it("keeps a whole run passing against such a deployment, with a note in the output", async () => {
     const lines: string[] = [];
     const report = await runConformance({ baseUrl: deployment.url, apiKey: KEY, log: (line) => lines.push(line) });

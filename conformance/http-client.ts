@@ -38,6 +38,12 @@ const IDEMPOTENT = new Set(["GET", "HEAD"]);
 /** How a peer's close of an idle keep-alive connection surfaces when a request was just written on it. */
 const CLOSED = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 
+/**
+ * A request that may not be sent twice never goes out on a connection idle longer than this: servers close idle
+ * keep-alive connections after a few seconds (Node: 5 s), and such a request, lost on one, could not be retried.
+ */
+const FRESH_AFTER_IDLE_MS = 1000;
+
 /** A request lost because the server closed the reused connection it went out on, before any answer. */
 class ReusedConnectionClosed extends Error {}
 
@@ -46,26 +52,35 @@ class ReusedConnectionClosed extends Error {}
  * reused, nor stop reading at a byte count). Every request is bounded in time and every answer in size; redirects
  * are returned, never followed, so no header (the key) ever leaves for another origin. An idempotent request whose
  * reused keep-alive connection the server had closed (its keep-alive timeout passed while the suite was busy) is
- * sent once more on a fresh connection, and `note` says so.
+ * sent once more on a fresh connection, and `note` says so; any other request after a pause goes out on a fresh
+ * connection from the start.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const agents = { "http:": new HttpAgent({ keepAlive: true }), "https:": new HttpsAgent({ keepAlive: true }) };
+  const fresh = () => ({ "http:": new HttpAgent({ keepAlive: true }), "https:": new HttpsAgent({ keepAlive: true }) });
+  let agents = fresh();
+  let lastUsed = Date.now();
+  const close = () => Object.values(agents).forEach((agent) => agent.destroy());
   return {
     async send(request) {
       const url = new URL(request.url);
       const what = `${request.method} ${url.pathname}`;
+      const idempotent = IDEMPOTENT.has(request.method);
+      if (!idempotent && Date.now() - lastUsed > FRESH_AFTER_IDLE_MS) {
+        close();
+        agents = fresh();
+      }
       try {
         return await attempt(request, url, agents[url.protocol === "https:" ? "https:" : "http:"], options);
       } catch (error) {
         if (!(error instanceof ReusedConnectionClosed)) throw error;
-        if (!IDEMPOTENT.has(request.method)) throw new Error(`${what}: ${error.message} (not sent again: ${request.method} is not idempotent)`);
+        if (!idempotent) throw new Error(`${what}: ${error.message} (not sent again: ${request.method} is not idempotent)`);
         options.note?.(`${what}: ${error.message}; sent once more on a fresh connection`);
-        return attempt(request, url, false, options);
+        return await attempt(request, url, false, options);
+      } finally {
+        lastUsed = Date.now();
       }
     },
-    close() {
-      for (const agent of Object.values(agents)) agent.destroy();
-    },
+    close,
   };
 }
 

@@ -45,7 +45,7 @@ describe("the conformance suite catches broken deployments", () => {
     const junitFile = join(dir, "faithful.xml");
     // A wrong --max-body-bytes on purpose: the limit the document states (x-max-body-bytes) must win.
     const report = await runConformance(options({ junitFile, maxBodyBytes: 10 }));
-    expect(report.failures.map((failure) => `${failure.title}: ${failure.message}`)).toEqual([]);
+    expect(report.failures.map((failure) => `${failure.title}: ${failure.actual} ${failure.message}`)).toEqual([]);
     expect(report.results.find((result) => result.id === "execute.too-large")?.outcome).toBe("pass");
     expect(report.passed).toBeGreaterThan(500);
     const xml = readFileSync(junitFile, "utf8");
@@ -59,7 +59,7 @@ describe("the conformance suite catches broken deployments", () => {
     // No sign-up here: sign-up is rate-limited per address, and none of these faults sits in the session routes.
     const report = await runConformance(options({ bail: true, junitFile, signUp: false }));
     expect(report.failed).toBeGreaterThan(0);
-    const named = report.failures.map((failure) => `${failure.title}\n${failure.message}`).join("\n");
+    const named = report.failures.map((failure) => `${failure.title}\n${failure.actual}\n${failure.message}`).join("\n");
     expect(named).toMatch(mutant.reported);
     const xml = readFileSync(junitFile, "utf8");
     expect(xml.match(/<testcase /g)).toHaveLength(report.total);
@@ -79,6 +79,6 @@ describe("the conformance suite catches broken deployments", () => {
     expect(lines).toContain("drift: the served document differs from this checkout's");
     expect(lines).toContain("  operations added (1): GET /conformance-extra");
     const strict = await runConformance(options({ signUp: false, maxCases: 0, expectLocal: true, bail: true }));
-    expect(strict.failures.map((failure) => failure.title)).toEqual(["the served document is this checkout's (--expect-local)"]);
+    expect(strict.failures.map((failure) => failure.title)).toEqual(["the served document matches this checkout's (--expect-local)"]);
   }, 180_000);
 });
