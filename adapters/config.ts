@@ -27,6 +27,8 @@ export interface Config {
   readonly trustProxy: TrustProxy;
   /** MCP_ALLOWED_ORIGINS: origins a browser page may call /mcp from (DNS-rebinding protection); none by default. */
   readonly mcpAllowedOrigins: readonly string[];
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined (the default): /metrics is off. */
+  readonly metricsToken: string | undefined;
   /** The tool process pool's capacity: tasks run at once, tasks that may wait, and how long one may wait. */
   readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number };
 }
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     keepAliveTimeoutMs: pick("KEEP_ALIVE_TIMEOUT_MS", String(DEFAULT_KEEP_ALIVE_TIMEOUT_MS), (raw) => integerIn(raw, 1, 600_000), "an integer from 1 to 600000"),
     trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),
     mcpAllowedOrigins: pick("MCP_ALLOWED_ORIGINS", "", parseOrigins, "a comma-separated list of origins such as https://app.example.com"),
+    metricsToken: pick("METRICS_TOKEN", "", (raw) => (raw === "" || /^[\x21-\x7e]{16,256}$/.test(raw) ? raw : undefined), "16 to 256 visible ASCII characters, no spaces") || undefined,
     toolPool: {
       concurrency: pick("TOOL_CONCURRENCY", "2", (raw) => integerIn(raw, 1, 64), "an integer from 1 to 64"),
       maxQueue: pick("TOOL_QUEUE_MAX", "16", (raw) => integerIn(raw, 0, 10_000), "an integer from 0 to 10000"),

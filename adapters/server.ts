@@ -7,10 +7,12 @@ import type { Config } from "./config.ts";
 import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
 import { createNodeServer } from "./http/node-server.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import type { PoolStatsSource } from "./metrics/pool-metrics.ts";
 import type { LoadedPack } from "./packs/load-packs.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { SystemClock } from "./system.ts";
 import { DeferredRunner } from "./tools/deferred-runner.ts";
+import type { PoolStats } from "./tools/process-pool.ts";
 
 /** How long after listening the tool processes start booting. */
 const POOL_START_DELAY_MS = 300;
@@ -51,6 +53,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const { app, server } = createNodeServer(core, {
     logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy, keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
+    metrics: config.metricsToken === undefined ? undefined : { token: config.metricsToken, poolStats: poolStatsOf(runner) },
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -79,6 +82,12 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
     });
     server.closeIdleConnections();
   });
+}
+
+/** The pool's counts for /metrics, when the runner keeps any (DeferredRunner, the process pool). */
+function poolStatsOf(runner: ToolRunner): PoolStatsSource | undefined {
+  const stats = (runner as { stats?: () => PoolStats | undefined }).stats;
+  return typeof stats === "function" ? () => stats.call(runner) : undefined;
 }
 
 /** The isolated pool production runs, its failures logged; its children boot once the server listens. */

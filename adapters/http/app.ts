@@ -2,6 +2,9 @@ import { H3, type H3Event, type HTTPError } from "h3";
 import type { ToolCore } from "../core/create-tool-core.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { createMcpHandler } from "../mcp/mcp-handler.ts";
+import { observeMcpCalls, observeRequests } from "../metrics/http-metrics.ts";
+import { createMetrics } from "../metrics/metrics.ts";
+import type { PoolStatsSource } from "../metrics/pool-metrics.ts";
 import { type WireError, toErrorResponse } from "./error-response.ts";
 import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { docsRoutes } from "./docs/docs-routes.ts";
@@ -16,6 +19,7 @@ import { currentKeyHandler } from "./routes/current-key.ts";
 import { executeHandler, observedExecute } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
 import { marketplaceRoutes } from "./routes/marketplace.ts";
+import { metricsHandler } from "./routes/metrics.ts";
 import { toolRoutes } from "./routes/tools.ts";
 import { keyUsageHandler, workspaceUsageHandler } from "./routes/usage.ts";
 import { packHandlers } from "./session/pack-routes.ts";
@@ -31,6 +35,8 @@ export interface AppOptions {
   readonly trustProxy?: TrustProxy;
   /** MCP_ALLOWED_ORIGINS: origins allowed in an `Origin` header on /mcp; default none. */
   readonly mcpAllowedOrigins?: readonly string[];
+  /** METRICS_TOKEN: GET /metrics for this bearer token, with the tool pool's counts when given. Absent: no /metrics, no registry. */
+  readonly metrics?: { readonly token: string; readonly poolStats?: PoolStatsSource };
 }
 
 type Handler = RouteSpec[2];
@@ -41,6 +47,8 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const requestLines = requestLogger(logger);
   const { services } = core;
+  const metrics = options.metrics && createMetrics({ isTool: (id) => services.catalog.find(id) !== undefined, poolStats: options.metrics.poolStats });
+  const observe = metrics && observeRequests(metrics);
   const onBug = (error: unknown, event: H3Event) => {
     logger.error({ requestId: event.context.requestId, err: error }, "unhandled error");
     return toErrorResponse({ code: "internal_error", message: "An internal error occurred." });
@@ -49,11 +57,11 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     silent: true,
     onRequest: (event) => {
       beginRequest(event, options.trustProxy);
-      traceNodeRequest(event, requestLines);
+      traceNodeRequest(event, requestLines, observe);
     },
     onError: (error, event) => (isOwnHttpError(error) ? toErrorResponse(fromHttpError(error)) : onBug(error.cause ?? error, event)),
   });
-  traceFetchRequests(app, requestLines);
+  traceFetchRequests(app, requestLines, observe);
   const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
   const execute = observedExecute(keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes })), services.observer);
   const tools = toolRoutes(services.catalog);
@@ -76,12 +84,16 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   };
   const docs = docsRoutes();
   // TODO(#27): pass the usage recorder as onToolCall, as the REST execute path records its calls.
-  const mcp = createMcpHandler(core, { allowedOrigins: options.mcpAllowedOrigins, maxBodyBytes, onBug: (error) => logger.error({ err: error }, "unhandled error") });
+  const mcp = createMcpHandler(core, {
+    allowedOrigins: options.mcpAllowedOrigins, maxBodyBytes, onBug: (error) => logger.error({ err: error }, "unhandled error"),
+    onToolCall: metrics && observeMcpCalls(metrics),
+  });
   routeAll(app, [
     ...ROUTES.map((route): RouteSpec => [route.method, route.path, handlers[route.operationId]]),
     ["GET", "/docs", docs.page],
     ["GET", "/docs/assets/:file", docs.asset],
     ["POST", "/mcp", (event) => mcp(event.req)],
+    ...(metrics && options.metrics ? [["GET", "/metrics", metricsHandler({ registry: metrics.registry, token: options.metrics.token })] satisfies RouteSpec] : []),
     ...dashboardRoutes(sessionDeps),
   ]);
   return app;

@@ -34,7 +34,10 @@ export function withApiKey(deps: ProtectDeps, handler: KeyedHandler) {
       headers = authorized.call.headers;
       return await handler(event, authorized.call);
     } catch (error) {
-      if (error instanceof StorageUnavailableError) return storageUnavailable();
+      if (error instanceof StorageUnavailableError) {
+        event.context.storageFailed = true;
+        return storageUnavailable();
+      }
       const response = deps.onBug(error, event);
       for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
       return response;

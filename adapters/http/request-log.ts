@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { H3, H3Event, H3EventContext } from "h3";
 import type { Logger } from "../logger.ts";
+import type { RequestObserver } from "../metrics/http-metrics.ts";
 import { forEachPair, isStampingResponse } from "./wire.ts";
 
 /** Headers every answer carries, whichever handler built it, as name, value pairs. */
@@ -14,7 +15,7 @@ function stampHeaders(requestId: string): string[] {
  * onResponse hook (three more promise turns per request), and no `headers.set` on a built answer (it turns srvx's
  * FastResponse headers into web Headers and back: 2.4 µs a request, measured).
  */
-export function traceNodeRequest(event: H3Event, logger: Logger): void {
+export function traceNodeRequest(event: H3Event, logger: Logger, observe?: RequestObserver): void {
   const res = (event.runtime?.node as { res?: ServerResponse } | undefined)?.res;
   if (!res) return;
   const stamped = stampHeaders(event.context.requestId ?? "");
@@ -23,7 +24,10 @@ export function traceNodeRequest(event: H3Event, logger: Logger): void {
   const method = event.req.method;
   const path = event.url.pathname;
   // "close" also fires when the client leaves before the answer is written, which "finish" would miss.
-  res.once("close", () => logRequest(logger, event.context, method, path, res.statusCode, !res.writableFinished));
+  res.once("close", () => {
+    logRequest(logger, event.context, method, path, res.statusCode, !res.writableFinished);
+    observe?.(event.context, method, res.statusCode);
+  });
 }
 
 /**
@@ -31,7 +35,7 @@ export function traceNodeRequest(event: H3Event, logger: Logger): void {
  * h3 offers no per-request hook after the response other than onResponse, which would tax the node path too, so
  * the app's request entry is wrapped; requests from node:http pass straight through.
  */
-export function traceFetchRequests(app: H3, logger: Logger): void {
+export function traceFetchRequests(app: H3, logger: Logger, observe?: RequestObserver): void {
   const handle = app["~request"].bind(app);
   app["~request"] = (request, context) => {
     const answer = handle(request, context);
@@ -40,6 +44,7 @@ export function traceFetchRequests(app: H3, logger: Logger): void {
       const eventContext = (request as { context?: H3EventContext }).context ?? {};
       forEachPair(stampHeaders(eventContext.requestId ?? ""), (name, value) => response.headers.set(name, value));
       logRequest(logger, eventContext, request.method, new URL(request.url).pathname, response.status);
+      observe?.(eventContext, request.method, response.status);
       return response;
     });
   };

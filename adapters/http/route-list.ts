@@ -47,5 +47,10 @@ export type OperationId = (typeof ROUTES)[number]["operationId"];
 
 /** The OpenAPI path of a route: `/api/v1/workspaces/:id` → `/workspaces/{id}` (the document's server is /api/v1). */
 export function toOpenApiPath(path: string): string {
-  return path.replace(/^\/api\/v1/, "").replace(/:(\w+)/g, "{$1}");
+  return toRouteTemplate(path.replace(/^\/api\/v1/, ""));
+}
+
+/** A route's template as metrics and documents name it: `/api/v1/execute/:tool` → `/api/v1/execute/{tool}`. */
+export function toRouteTemplate(path: string): string {
+  return path.replace(/:(\w+)/g, "{$1}");
 }

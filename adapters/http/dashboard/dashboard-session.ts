@@ -22,6 +22,7 @@ export function dashboardGuard(deps: Pick<SessionRouteDeps, "onBug">, handler: (
       return await handler(event);
     } catch (error) {
       if (error instanceof StorageUnavailableError) {
+        event.context.storageFailed = true;
         return htmlResponse(messagePage("Temporarily unavailable", "Storage is unreachable. Try again in a moment."), 503, [["retry-after", "1"]]);
       }
       deps.onBug(error, event);

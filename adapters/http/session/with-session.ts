@@ -41,7 +41,9 @@ export function guarded(deps: Pick<SessionRouteDeps, "onBug">, handler: (event: 
     try {
       return await handler(event);
     } catch (error) {
-      return error instanceof StorageUnavailableError ? storageUnavailable() : deps.onBug(error, event);
+      if (!(error instanceof StorageUnavailableError)) return deps.onBug(error, event);
+      event.context.storageFailed = true;
+      return storageUnavailable();
     }
   };
 }

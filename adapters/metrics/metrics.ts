@@ -1,0 +1,109 @@
+import { collectDefaultMetrics, Registry } from "prom-client";
+import { outcomeSlot, UNKNOWN_TOOL, USAGE_OUTCOMES } from "../../domain/usage.ts";
+import { toRouteTemplate } from "../http/route-list.ts";
+import { type CounterSeries, PendingCounter } from "./pending-counter.ts";
+import { type PoolStatsSource, registerPoolMetrics } from "./pool-metrics.ts";
+import { type HistogramSeries, SeriesHistogram } from "./series-histogram.ts";
+
+/** The `route` label of a request no route matched: raw paths never become labels. */
+export const UNMATCHED_ROUTE = "unmatched";
+
+/** OpenTelemetry's advised bounds for `http.server.request.duration`, in seconds. */
+export const REQUEST_DURATION_BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10] as const;
+
+export interface MetricsOptions {
+  /** Whether a tool id is served (the catalog or an installed pack); any other id is counted as `(unknown)`. */
+  readonly isTool: (toolId: string) => boolean;
+  /** The tool process pool's counts, read at each scrape; absent when tools run inline (no pool series then). */
+  readonly poolStats?: PoolStatsSource;
+}
+
+/**
+ * One server's metrics on a registry of its own (several servers in one process never share series). Every label
+ * value comes from a bounded set: route templates, HTTP methods and statuses, served tool ids, fixed words. None
+ * holds a key id, a secret or a raw path. The `count*` and `observe*` calls are plain additions on cached series.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** One answered request; `route` is the matched route in h3 syntax (`/api/v1/execute/:tool`), undefined when none matched. */
+  observeRequest(method: string, route: string | undefined, status: number, seconds: number): void;
+  /** One execute call of a valid key (REST or MCP) by the status of its answer. */
+  countToolExecution(toolId: string, status: number): void;
+  /** One rate-limit unit asked for by a valid key. */
+  countRateLimitDecision(allowed: boolean): void;
+  /** One request answered 503 because storage could not answer. */
+  countStorageError(route: string | undefined): void;
+}
+
+/** Builds the registry and its series: the request histogram, the execute counters, the pool and process metrics. */
+export function createMetrics(options: MetricsOptions): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  if (options.poolStats) registerPoolMetrics(registry, options.poolStats);
+  const requests = new RequestSeries(registry);
+  const tools = new ToolSeries(registry, options.isTool);
+  const decisions = new PendingCounter(registry, "rate_limit_decisions_total", "Rate-limit units asked for by valid keys, by decision.", ["decision"]);
+  const allowed = decisions.open({ decision: "allowed" });
+  const limited = decisions.open({ decision: "limited" });
+  const storage = new PendingCounter(registry, "storage_errors_total", "Requests answered 503 because storage could not answer, by route template.", ["route"]);
+  const storageByRoute = new Map<string | undefined, CounterSeries>();
+  return {
+    registry,
+    observeRequest: (method, route, status, seconds) => requests.observe(method, route, status, seconds),
+    countToolExecution: (toolId, status) => tools.count(toolId, status),
+    countRateLimitDecision: (isAllowed) => void ((isAllowed ? allowed : limited).pending += 1),
+    countStorageError(route) {
+      let series = storageByRoute.get(route);
+      if (!series) storageByRoute.set(route, (series = storage.open({ route: toRouteLabel(route) })));
+      series.pending += 1;
+    },
+  };
+}
+
+/** `/api/v1/execute/:tool` → `/api/v1/execute/{tool}`; no route → `unmatched`. */
+export function toRouteLabel(route: string | undefined): string {
+  return route === undefined ? UNMATCHED_ROUTE : toRouteTemplate(route);
+}
+
+/** http_server_request_duration_seconds, its series cached by route, then method, then status: no string is built per request. */
+class RequestSeries {
+  private readonly histogram = new SeriesHistogram(
+    "http_server_request_duration_seconds", "Time from a request's arrival to its answer, by method, route template and status.", REQUEST_DURATION_BOUNDS,
+  );
+  private readonly byRoute = new Map<string | undefined, Map<string, Map<number, HistogramSeries>>>();
+
+  constructor(registry: Registry) {
+    registry.registerMetric(this.histogram.asMetric());
+  }
+
+  observe(method: string, route: string | undefined, status: number, seconds: number): void {
+    let byMethod = this.byRoute.get(route);
+    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let series = byStatus.get(status);
+    if (!series) byStatus.set(status, (series = this.histogram.open({ method, route: toRouteLabel(route), status_code: String(status) })));
+    this.histogram.observe(series, seconds);
+  }
+}
+
+/** tool_executions_total: one series per served tool and outcome, opened on first use; unknown ids share one. */
+class ToolSeries {
+  private readonly counter: PendingCounter<"tool" | "outcome">;
+  private readonly byTool = new Map<string, CounterSeries[]>();
+
+  constructor(registry: Registry, private readonly isTool: (toolId: string) => boolean) {
+    this.counter = new PendingCounter(registry, "tool_executions_total", "Execute calls of valid keys (REST and MCP), by tool and outcome.", ["tool", "outcome"]);
+  }
+
+  count(toolId: string, status: number): void {
+    let outcomes = this.byTool.get(toolId);
+    if (!outcomes) {
+      // Checked before caching, so ids a caller makes up never grow the map.
+      const tool = this.isTool(toolId) ? toolId : UNKNOWN_TOOL;
+      outcomes = this.byTool.get(tool) ?? USAGE_OUTCOMES.map((outcome) => this.counter.open({ tool, outcome }));
+      this.byTool.set(tool, outcomes);
+    }
+    outcomes[outcomeSlot(status)].pending += 1;
+  }
+}
