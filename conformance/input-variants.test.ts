@@ -31,6 +31,22 @@ describe("variantsOf", () => {
     expect(kinds.some((kind) => kind.startsWith("invalid wrong-type "))).toBe(true);
   });
 
+  it("draws members marked x-tool-checks from the examples, leaving out an optional one no example sets", () => {
+    const schema = {
+      type: "object",
+      required: ["expression"],
+      additionalProperties: false,
+      properties: { expression: { type: "string", maxLength: 256 }, timeZone: { type: "string", maxLength: 64 }, count: { type: "integer", minimum: 1, maximum: 5 } },
+    };
+    const examples = [{ expression: "0 9 * * 1" }, { expression: "*/5 * * * *", count: 2 }];
+    const valid = variantsOf(schema, 5, { members: [["expression"], ["timeZone"]], examples }).filter((variant) => variant.valid);
+    expect(valid.length).toBeGreaterThan(2);
+    for (const { input } of valid) {
+      expect(["0 9 * * 1", "*/5 * * * *"]).toContain((input as { expression: string }).expression);
+      expect(input).not.toHaveProperty("timeZone");
+    }
+  });
+
   it("labels every variant of every tool truthfully: generated from the document, judged by the server's own validator", () => {
     const served = toolsOf(buildOpenApiDocument({ tools }));
     const ajv = createAjv();
