@@ -17,7 +17,7 @@ export interface UsageWindow {
   /** The requested `to`, or now when later. */
   readonly to: number;
   readonly retainedFrom: number;
-  /** Every bucket start in [from, to), oldest first. */
+  /** Every bucket start in [from, to), oldest first; when `to` is now, the current bucket too. */
   readonly buckets: readonly number[];
 }
 
@@ -42,7 +42,8 @@ export function readUsageWindow(query: UsageRangeQuery, now: number): Result<Usa
   const start = Math.max(alignDown(from, chosen), kept);
   const end = Math.min(to, now);
   const buckets: number[] = [];
-  for (let at = start; at < end; at += GRANULARITY_MS[chosen]) buckets.push(at);
+  // Up to now inclusive: a call at this very millisecond already counts in the current bucket.
+  for (let at = start; at < (to >= now ? now + 1 : to); at += GRANULARITY_MS[chosen]) buckets.push(at);
   return ok({ granularity: chosen, from: Math.min(start, end), to: end, retainedFrom: kept, buckets });
 }
 
