@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import type { AttemptLimits } from "../application/attempt-limits.ts";
 import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
 import type { PasswordHasher, ToolRunner } from "../application/ports.ts";
@@ -37,6 +38,8 @@ export interface ServerOptions {
   readonly packs?: readonly LoadedPack[];
   /** Scrypt at its production cost when absent; tests that sign many accounts up pass a cheaper one. */
   readonly passwordHasher?: PasswordHasher;
+  /** Sign-in, sign-up and session-write limits; the defaults when absent. Tests that hammer one account raise them. */
+  readonly attemptLimits?: AttemptLimits;
 }
 
 /** Opens storage, wires the core (createToolCore) and serves the reference app over node:http. */
@@ -47,6 +50,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const runner = options.runner ?? await workerRunner(logger, options.packs ?? [], config.toolPool);
   const core = await createToolCore({
     storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher,
+    attemptLimits: options.attemptLimits,
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     onError: (error) => logger.error({ err: error }, "unhandled error"),
   });
