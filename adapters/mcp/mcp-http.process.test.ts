@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createKeyWithCli, type ServerProcess, startServerProcess } from "../testing/process.ts";
-import { connectHttp, workspaceWithPack } from "./testing/mcp-fixtures.ts";
+import { connectHttp, workspaceWithPacks } from "./testing/mcp-fixtures.ts";
 
 const ALLOWED_ORIGIN = "https://agent.example";
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2, appendix B.1
@@ -12,6 +12,8 @@ const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f200
 let dir: string;
 let server: ServerProcess;
 let unscoped: string;
+/** A key of a workspace that enabled the example and looping packs. */
+let member: string;
 const clients: Client[] = [];
 
 const open = async (secret: string) => {
@@ -28,7 +30,9 @@ beforeAll(async () => {
     DATA_DIR: dir, TOOL_PACKS: "./examples/tool-pack,./adapters/packs/testing/looping-pack", MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN,
   });
   unscoped = (await createKeyWithCli({ DATA_DIR: dir })).secret;
-}, 60_000);
+  const workspace = await workspaceWithPacks(server.url, "ada@example.com", ["example", "looping"]);
+  member = (await createKeyWithCli({ DATA_DIR: dir }, ["--workspace", workspace])).secret;
+}, 90_000);
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   server?.child.kill("SIGTERM");
@@ -60,7 +64,7 @@ describe("tools/list over Streamable HTTP", () => {
     }
   });
 
-  it("lists only the tools a scoped key may call, and answers a call outside its scope with forbidden_tool", async () => {
+  it("lists only the tools a scoped key may call, and answers a call outside its scope with forbidden_tool", { timeout: 60_000 }, async () => {
     const scoped = (await createKeyWithCli({ DATA_DIR: dir }, ["--tools", "hash-text", "--categories", "encoding"])).secret;
     const client = await open(scoped);
     const rest = (await restGet("/tools")).tools as { id: string; category: string; clientOnly: boolean }[];
@@ -72,11 +76,10 @@ describe("tools/list over Streamable HTTP", () => {
   });
 
   it("lists and runs a pack tool only for a key whose workspace enabled the pack", async () => {
-    const workspace = await workspaceWithPack(server.url, "ada@example.com", "example");
-    const member = await open((await createKeyWithCli({ DATA_DIR: dir }, ["--workspace", workspace])).secret);
-    const names = (await member.listTools()).tools.map((tool) => tool.name);
-    expect(names.filter((name) => name.includes("."))).toEqual(["example.reverse-text", "example.word-count"]);
-    expect((await member.callTool({ name: "example.reverse-text", arguments: { text: "a😀b" } })).structuredContent).toEqual({ text: "b😀a" });
+    const client = await open(member);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names.filter((name) => name.includes("."))).toEqual(["example.reverse-text", "example.word-count", "looping.spin"]);
+    expect((await client.callTool({ name: "example.reverse-text", arguments: { text: "a😀b" } })).structuredContent).toEqual({ text: "b😀a" });
     const outsider = await (await open(unscoped)).callTool({ name: "example.reverse-text", arguments: { text: "x" } });
     expect(textOf(outsider)).toMatchObject({ code: 403, error_code: "pack_not_enabled" });
   });
@@ -106,13 +109,12 @@ describe("tools/call over Streamable HTTP", () => {
   });
 
   it("ends a looping pack tool as an isError tool_timeout while /api/v1/health stays 200", async () => {
-    const workspace = await workspaceWithPack(server.url, "cy@example.com", "looping");
-    const client = await open((await createKeyWithCli({ DATA_DIR: dir }, ["--workspace", workspace])).secret);
+    const client = await open(member);
     const spinning = client.callTool({ name: "looping.spin", arguments: {} });
     expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
     const result = await spinning;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatchObject({ code: 504, error_code: "tool_timeout" });
     expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
-  }, 30_000);
+  }, 60_000);
 });

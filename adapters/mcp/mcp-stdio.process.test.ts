@@ -56,7 +56,7 @@ describe("tool-api mcp (in-process, no key)", () => {
     } finally {
       await client.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it("writes nothing but JSON-RPC messages on stdout", async () => {
     const child = spawn(process.execPath, CLI, { cwd: ROOT, env: { ...process.env, DATA_DIR: join(dir, "local") }, stdio: ["pipe", "pipe", "pipe"] });
@@ -65,14 +65,14 @@ describe("tool-api mcp (in-process, no key)", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     const lines = [initializeMessage, { jsonrpc: "2.0", method: "notifications/initialized" }, { jsonrpc: "2.0", id: 2, method: "tools/list" }, callMessage("hash-text", { algorithm: "sha256", text: "abc" }, 3)];
     child.stdin.write(lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 50_000;
     while (!stdout.includes('"id":3') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     child.stdin.end();
     expect(await exited).toBe(0);
     const messages = stdout.trim().split("\n").map((line) => JSON.parse(line));
     expect(messages.map((message) => [message.jsonrpc, message.id])).toEqual([["2.0", 1], ["2.0", 2], ["2.0", 3]]);
     expect(messages[2].result.structuredContent.digest).toBe(ABC_SHA256);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
@@ -92,7 +92,7 @@ describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
     } finally {
       await client.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it("follows the deployment's scope and limit for that key", async () => {
     // Reading the scope (GET /keys/current, once) takes a unit like any key route, the call the second.
@@ -107,5 +107,5 @@ describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
     } finally {
       await client.close();
     }
-  }, 30_000);
+  }, 60_000);
 });

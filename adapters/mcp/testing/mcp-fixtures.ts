@@ -25,8 +25,8 @@ export const initializeMessage = {
 export const callMessage = (name: string, args: Record<string, unknown>, id = 2) =>
   ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 
-/** Signs up over the session API and enables `packId` for the new account's workspace; returns the workspace id. */
-export async function workspaceWithPack(url: string, email: string, packId: string): Promise<string> {
+/** Signs up over the session API and enables `packIds` for the new account's workspace; returns the workspace id. */
+export async function workspaceWithPacks(url: string, email: string, packIds: readonly string[]): Promise<string> {
   const signUp = await fetch(`${url}/api/v1/auth/sign-up`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "correct horse battery" }),
   });
@@ -34,7 +34,9 @@ export async function workspaceWithPack(url: string, email: string, packId: stri
   const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
   const { csrfToken } = (await signUp.json()).data;
   const session = (await (await fetch(`${url}/api/v1/auth/session`, { headers: { cookie } })).json()).data;
-  const enabled = await fetch(`${url}/api/v1/workspaces/${session.workspace.id}/packs/${packId}`, { method: "POST", headers: { cookie, "x-csrf-token": csrfToken } });
-  if (enabled.status !== 200) throw new Error(`enable ${packId}: ${enabled.status} ${await enabled.text()}`);
+  for (const packId of packIds) {
+    const enabled = await fetch(`${url}/api/v1/workspaces/${session.workspace.id}/packs/${packId}`, { method: "POST", headers: { cookie, "x-csrf-token": csrfToken } });
+    if (enabled.status !== 200) throw new Error(`enable ${packId}: ${enabled.status} ${await enabled.text()}`);
+  }
   return session.workspace.id;
 }
