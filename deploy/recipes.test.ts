@@ -36,7 +36,7 @@ describe("deploy/compose.yaml", () => {
   it("is valid against the Compose Specification's JSON schema", () => {
     // The schema names draft 2019-09 by its old http:// URI and its parts by draft-04 "id"s (no $ref uses them); its
     // custom formats (duration, ports) are not ajv's.
-    const { $schema: _draft, ...schema } = withoutIds(composeSchema) as { properties: Record<string, unknown> };
+    const { $schema: _draft, ...schema } = withoutIds(composeSchema) as { $schema: string; properties: Record<string, unknown> };
     // The top-level project name came into the specification after this schema (2021), with this definition.
     schema.properties.name = { type: "string", pattern: "^[a-z0-9][a-z0-9_-]*$" };
     const validate = new Ajv2019({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
