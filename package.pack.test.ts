@@ -35,6 +35,7 @@ describe("the packed tool-execution-api in a consumer project", () => {
     const paths = (JSON.parse(files) as { files: { path: string }[] }[])[0].files.map((file) => file.path);
     expect(paths).toContain("dist/index.js");
     expect(paths).toContain("dist/index.d.ts");
+    expect(paths).toContain("dist/conformance/dredd/hooks.cjs");
     expect(paths.filter((path) => path.endsWith(".ts") && !path.endsWith(".d.ts"))).toEqual([]);
     expect(paths.filter((path) => /\.test\.|\/testing\//.test(path))).toEqual([]);
   });
@@ -99,6 +100,10 @@ describe("the packed tool-execution-api in a consumer project", () => {
       expect(conformance.output).not.toContain(created.secret);
       expect(conformance.code, conformance.output.slice(-2000)).toBe(0);
       expect(readFileSync(join(dir, "junit.xml"), "utf8")).toContain("<testcase");
+      // Dredd is a development dependency, so the consumer has none: the Dredd engine says how to install it.
+      const dredd = await run(["node_modules/.bin/tool-api", "conformance", "--engine", "dredd", "--base-url", url], { CONFORMANCE_API_KEY: created.secret });
+      expect(dredd.code, dredd.output).toBe(1);
+      expect(dredd.output).toContain("Dredd is not installed here; install it with: npm install --save-dev --save-exact dredd@14.1.0");
     } finally {
       server.kill("SIGTERM");
     }

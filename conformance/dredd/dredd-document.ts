@@ -49,11 +49,14 @@ export function toDreddInput(served: Document, options: DeriveOptions): DreddInp
   const paths: Record<string, Record<string, unknown>> = {};
   const plan: Record<string, PlanEntry> = {};
   const leftOut: string[] = [];
+  const literal = new Set(Object.entries(served.paths).flatMap(([path, item]) => (path.includes("{") ? [] : METHODS.filter((method) => isRecord(item?.[method])).map((method) => `${method} ${base}${path}`))));
   for (const [path, item] of Object.entries(served.paths)) {
     for (const method of METHODS) {
       const operation = isRecord(item) ? item[method] : undefined;
       if (!isRecord(item) || !isRecord(operation) || options.select?.(`${method.toUpperCase()} ${path}`) === false) continue;
-      const derived = deriveOperation(served, { path, method, item, operation, base, rateLimited: options.rateLimited });
+      // A filled template yields to an operation the document lists at that very path, wherever that one comes.
+      const taken = (candidate: string) => paths[candidate]?.[method] !== undefined || (path.includes("{") && literal.has(`${method} ${candidate}`));
+      const derived = deriveOperation(served, { path, method, item, operation, base, rateLimited: options.rateLimited, taken });
       if (typeof derived === "string") {
         leftOut.push(`${method.toUpperCase()} ${path}: ${derived}`);
         continue;
@@ -75,6 +78,8 @@ interface OperationInput {
   readonly operation: Record<string, unknown>;
   readonly base: string;
   readonly rateLimited: boolean;
+  /** Whether another operation has, or will have, this method at this path. */
+  readonly taken: (path: string) => boolean;
 }
 
 /** One operation as Dredd gets it, or why it is left out. */
@@ -90,7 +95,7 @@ function deriveOperation(served: Document, input: OperationInput): { path: strin
   if (body === null) return "its request body has no example";
   const statuses = answersOf(operation, access, input.rateLimited);
   if (statuses.length === 0) return "it documents no success answer";
-  const fullPath = `${input.base}${concrete}`;
+  const fullPath = distinct(`${input.base}${concrete}`, operation, input.taken);
   const plan: Record<string, PlanEntry> = {};
   const responses: Record<string, unknown> = {};
   for (const { status, credentials } of statuses) {
@@ -105,6 +110,17 @@ function deriveOperation(served: Document, input: OperationInput): { path: strin
     responses,
   };
   return { path: fullPath, operation: derived, plan };
+}
+
+/**
+ * A filled template can land on a path the document also lists as it is (`/execute/{tool}` with its example
+ * `hash-text` is `/execute/hash-text`): the template's gets `?operation=<operationId>`, which the server ignores, so
+ * Dredd runs both and the plan tells them apart.
+ */
+function distinct(path: string, operation: Record<string, unknown>, taken: (path: string) => boolean): string {
+  if (!taken(path)) return path;
+  const id = typeof operation.operationId === "string" ? operation.operationId : "2";
+  return `${path}?operation=${encodeURIComponent(id)}`;
 }
 
 /** The answers one request can provoke here, with the credentials each needs. */

@@ -8,8 +8,8 @@ const SCHEMA_ONES = new Set(["items", "additionalProperties", "additionalItems",
 
 /**
  * A draft-07 JSON Schema (toJsonSchema's output) as gavel can use it: marked draft-07 (gavel guesses the draft
- * otherwise), without the formats ajv 6 does not know and without patterns JavaScript cannot compile without the
- * `u` flag (ajv 6 compiles them without it). Both only loosen the schema.
+ * otherwise), without the formats ajv 6 does not know and without patterns that need the `u` flag (ajv 6
+ * compiles without it, so `\p{L}` would mean the letter p). Both only loosen the schema.
  */
 export function forGavel(schema: Record<string, unknown>): Record<string, unknown> {
   return { $schema: "http://json-schema.org/draft-07/schema#", ...loosened(schema) };
@@ -28,7 +28,9 @@ function loosened(schema: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** Whether ajv 6 reads `pattern` as meant: it compiles without the `u` flag, and no escape needs that flag. */
 function compiles(pattern: string): boolean {
+  if (/\\[pP]\{|\\u\{/.test(pattern)) return false;
   try {
     new RegExp(pattern);
     return true;

@@ -19,8 +19,7 @@ function required(name) {
 }
 
 function entryOf(transaction) {
-  const path = transaction.request.uri.split("?")[0];
-  return plan[`${transaction.request.method} ${path} ${transaction.expected.statusCode}`];
+  return plan[`${transaction.request.method} ${transaction.request.uri} ${transaction.expected.statusCode}`];
 }
 
 hooks.beforeEach((transaction) => {

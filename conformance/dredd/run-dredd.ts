@@ -45,7 +45,7 @@ export async function runDreddConformance(options: DreddOptions = {}): Promise<R
   const notes: string[] = [];
   let redact = redactor([options.apiKey, options.rateLimitedKey]);
   const dredd = findDredd(options.dreddFrom);
-  if (!dredd) results.push(failureOf(new RunFailure("Dredd is installed", `dredd ${DREDD_VERSION} where tool-api runs`, `no dredd found: ${INSTALL_DREDD}`), redact));
+  if (!dredd) results.push(failureOf(new RunFailure("Dredd is installed", `dredd ${DREDD_VERSION} beside tool-api (a development dependency: installing the package does not bring it)`, `Dredd is not installed here; install it with: ${INSTALL_DREDD}`), redact));
   if (dredd) {
     const http = createHttpClient({ limits, note: (line) => notes.push(line) });
     let target: Target | undefined;

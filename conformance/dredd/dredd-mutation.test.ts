@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Mutant, startMutatingProxy } from "../mutating-proxy.ts";
+import { MUTANTS } from "../mutants.ts";
+import { bootTarget, type Target } from "../target.ts";
+import { runDreddConformance } from "./run-dredd.ts";
+
+/**
+ * What the Dredd engine sees of the mutation test's faults (conformance/mutants.ts), measured: the same real server
+ * behind the same mutating proxy, Dredd a real child process. `null` marks a fault Dredd cannot see; the README
+ * lists those, and this table keeps it honest (a fault that starts being caught fails its test here).
+ */
+const DREDD_SEES: Readonly<Record<string, RegExp | null>> = {
+  "an output field renamed": /POST \/api\/v1\/execute\/\S+ → 200[\s\S]*body: At '\/data\/output\/\w+' Missing required property/,
+  "an error envelope whose code differs from the status": /→ (401|429)[\s\S]*body: At '\/code' No enum match/,
+  "X-Ratelimit-Remaining out of its documented range": null,
+  "X-Ratelimit-Remaining missing": /headers: At '\/x-ratelimit-remaining' Missing required property/,
+  "a 401 body that varies with the reason": null,
+  "a 200 after the limit is spent": /→ 429[\s\S]*statusCode: Expected status code '429', but got '200'/,
+  "a 500 on a valid input": /→ 200[\s\S]*statusCode: Expected status code '200', but got '500'/,
+  "an undocumented status": null,
+  "a served document that promises an output field the server never sends": /Missing required property: promisedField/,
+  "a served document listing a tool the server does not have": /POST \/api\/v1\/execute\/ghost-tool → 200[\s\S]*Expected status code '200', but got '404'/,
+  // These two the engine's own reading of the served document refuses (the default engine's check), before Dredd.
+  "a served document that is not OpenAPI 3.0.x": /the served document is not OpenAPI 3\.0\.x/,
+  "a served document with a broken $ref": /#\/components\/responses\/Missing/,
+};
+
+/** A fault only the Dredd engine's Content-Type check is there for. */
+const WRONG_MEDIA_TYPE: Mutant = {
+  name: "a Content-Type other than the documented one",
+  answer: (answer) => {
+    if (answer.status === 200 && answer.headers.has("x-ratelimit-limit")) answer.headers.set("content-type", "application/vnd.other+json");
+  },
+};
+
+describe("the Dredd engine against the mutation test's faults", () => {
+  let target: Target;
+  let proxy: Awaited<ReturnType<typeof startMutatingProxy>>;
+
+  beforeAll(async () => {
+    target = await bootTarget();
+    proxy = await startMutatingProxy(target.baseUrl);
+  }, 60_000);
+
+  afterAll(async () => {
+    await proxy?.close();
+    await target?.close();
+  });
+
+  /**
+   * A short run: every operation but the per-tool ones, plus the first tool's (the one the document mutants edit)
+   * and the ghost tool's (the one a mutant adds).
+   */
+  const run = (mutant: Mutant, bail: boolean) => {
+    proxy.use(mutant);
+    const lines: string[] = [];
+    const select = (operation: string) => !/^POST \/execute\/[^{]/.test(operation) || operation === "POST /execute/hash-text" || operation === "POST /execute/ghost-tool";
+    const report = runDreddConformance({ baseUrl: proxy.url, apiKey: target.apiKey, rateLimitedKey: target.rateLimitedKey, bail, select, log: (line) => lines.push(line) });
+    return report.then((result) => ({ ...result, text: lines.join("\n") }));
+  };
+
+  it("has a verdict for every fault of the mutation test", () => {
+    expect(Object.keys(DREDD_SEES).sort()).toEqual(MUTANTS.map((mutant) => mutant.name).sort());
+  });
+
+  const seen = MUTANTS.filter((mutant) => DREDD_SEES[mutant.name]);
+  it.each(seen.map((mutant) => [mutant.name, mutant] as const))("fails a deployment with %s", async (name, mutant) => {
+    const report = await run(mutant, true);
+    expect(report.failed, report.text).toBeGreaterThan(0);
+    expect(report.text).toMatch(DREDD_SEES[name] as RegExp);
+    for (const secret of [target.apiKey, target.rateLimitedKey ?? "unset"]) expect(report.text).not.toContain(secret);
+  }, 120_000);
+
+  const unseen = MUTANTS.filter((mutant) => DREDD_SEES[mutant.name] === null);
+  it.each(unseen.map((mutant) => [mutant.name, mutant] as const))("passes a deployment with %s: Dredd cannot see it", async (_name, mutant) => {
+    const report = await run(mutant, false);
+    expect(report.failures.map((failure) => `${failure.title}: ${failure.message}`)).toEqual([]);
+    expect(report.passed).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("fails a deployment whose answers carry another Content-Type", async () => {
+    const report = await run(WRONG_MEDIA_TYPE, true);
+    expect(report.failed).toBeGreaterThan(0);
+    expect(report.text).toMatch(/headers: At '\/content-type' No enum match/);
+  }, 120_000);
+});
