@@ -38,6 +38,8 @@ export interface ServerOptions {
   readonly packs?: readonly LoadedPack[];
   /** Scrypt at its production cost when absent; tests that sign many accounts up pass a cheaper one. */
   readonly passwordHasher?: PasswordHasher;
+  /** False: execute calls are not counted for usage. Only the bench sets it, to measure what recording costs. */
+  readonly recordUsage?: boolean;
   /** Sign-in, sign-up and session-write limits; the defaults when absent. Tests that hammer one account raise them. */
   readonly attemptLimits?: AttemptLimits;
 }
@@ -49,7 +51,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const storage = await openStorage(config, clock, logger);
   const runner = options.runner ?? await workerRunner(logger, options.packs ?? [], config.toolPool);
   const core = await createToolCore({
-    storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher,
+    storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher, recordUsage: options.recordUsage,
     attemptLimits: options.attemptLimits,
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     onError: (error) => logger.error({ err: error }, "unhandled error"),

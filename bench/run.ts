@@ -5,6 +5,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { load } from "./load.ts";
+import { isMeasured, overheadTargets, startOverheadServers } from "./overhead.ts";
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
 import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, startBaseline, startProduction } from "./servers.ts";
@@ -27,6 +28,7 @@ const connections = Number(values.connections);
 
 const startUp = await measureStartUp();
 const servers: BenchServer[] = [await startBaseline("bare"), await startBaseline("h3 floor"), await startProduction({ name: "embedded", env: embeddedEnv() })];
+servers.push(...(await startOverheadServers()));
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const useRedis = !values["no-redis"] && (await reachable(redisUrl));
 if (values["no-redis"]) console.log("(Redis mode skipped: --no-redis)");
@@ -34,7 +36,7 @@ else if (!useRedis) console.log(`(Redis at ${redisUrl} not reachable: Redis mode
 if (useRedis) servers.push(await startProduction({ name: "redis", env: redisEnv(redisUrl) }));
 process.on("exit", () => servers.forEach((server) => server.kill()));
 
-const scenarios: Scenario[] = servers.flatMap(scenariosFor);
+const scenarios: Scenario[] = servers.flatMap(scenariosFor).filter(isMeasured);
 const rssBefore = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as const));
 for (const scenario of scenarios) await load(scenario, connections, { seconds: Math.min(1, duration) }); // warm-up
 const samples = new Map<string, Measurement[]>(scenarios.map((s) => [s.id, []]));
@@ -57,7 +59,7 @@ if (useRedis) {
   console.log("\nscaling: one Redis-backed instance, then two on the same Redis, each on a core of its own");
   scaling = await measureScaling(redisUrl, connections, duration);
 }
-const targets = evaluateTargets(results, { startUp, soak: soakReport, scaling });
+const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling }), ...overheadTargets(results)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
 writeFileSync(join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, targets, startUp, soak: soakReport, scaling }, null, 2)}\n`);

@@ -52,6 +52,8 @@ export interface ProductionOptions {
   readonly cpus?: string;
   /** Mint the bench keys (false: a second instance sharing the first one's storage and keys). */
   readonly mintKeys?: boolean;
+  /** The script node runs instead of the compiled main, with the same V8 flags (USAGE_OFF_ENTRY). */
+  readonly entry?: string;
 }
 
 /**
@@ -64,7 +66,8 @@ export async function startProduction(options: ProductionOptions): Promise<Bench
   const env = { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env };
   const log = openSync(join(LOG_DIR, `${options.name}.log`), "a");
   const pinned = options.cpus !== undefined && hasTaskset();
-  const [command, args] = pinned ? ["taskset", ["-c", options.cpus as string, process.execPath, ...START_ARGS]] : [process.execPath, START_ARGS];
+  const entryArgs = options.entry ? [...START_ARGS.slice(0, -1), options.entry] : START_ARGS;
+  const [command, args] = pinned ? ["taskset", ["-c", options.cpus as string, process.execPath, ...entryArgs]] : [process.execPath, entryArgs];
   const child = spawn(command, args, { env, stdio: ["ignore", log, log] });
   const url = `http://127.0.0.1:${port}`;
   await untilHealthy(url, child);
@@ -79,11 +82,21 @@ export async function startProduction(options: ProductionOptions): Promise<Bench
   return handle(options.name, child, url, keys);
 }
 
-/** The embedded store in a fresh DATA_DIR. */
-export const embeddedEnv = (): Record<string, string> => ({ DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")) });
+/** The bench's servers serve /metrics (METRICS_TOKEN set), so every figure includes what metrics cost. */
+export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
+
+/** The compiled server started with ServerOptions.recordUsage false: bench only, to measure what usage recording costs. */
+export const USAGE_OFF_ENTRY = join(import.meta.dirname, "usage-off-server.mjs");
+
+/** The embedded store in a fresh DATA_DIR; `metrics: false` leaves METRICS_TOKEN unset (no registry is even built). */
+export const embeddedEnv = (options: { metrics?: boolean } = {}): Record<string, string> => ({
+  DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")), ...(options.metrics === false ? {} : { METRICS_TOKEN: BENCH_METRICS_TOKEN }),
+});
 
 /** Redis under a prefix of this run's own. */
-export const redisEnv = (redisUrl: string): Record<string, string> => ({ REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}-${Date.now()}:` });
+export const redisEnv = (redisUrl: string): Record<string, string> => ({
+  REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}-${Date.now()}:`, METRICS_TOKEN: BENCH_METRICS_TOKEN,
+});
 
 export function hasTaskset(): boolean {
   return ["/usr/bin/taskset", "/bin/taskset"].some((path) => existsSync(path));
