@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 import type { AnyTool } from "../../domain/tool.ts";
 import { buildToolCore } from "../core/create-tool-core.ts";
+import { callMessage, postMcp } from "../mcp/testing/mcp-fixtures.ts";
 import { createNodeServer } from "../http/node-server.ts";
 import { openMemoryStorage } from "../storage/open-storage.ts";
 import { FixedClock } from "../system.ts";
@@ -82,6 +83,23 @@ describe("storage_errors_total", () => {
     expect(valueOf(scraped, "storage_errors_total", { route: "/api/v1/execute/{tool}" })).toBe(2);
     expect(valueOf(scraped, "storage_errors_total", { route: "/api/v1/tools/{slug}/execute" })).toBe(1);
     expect(scraped.families.find((family) => family.name === "storage_errors_total")?.metrics).toHaveLength(2);
+  });
+});
+
+describe("MCP tools/call", () => {
+  it("counts each call as an execution by tool and outcome and as a rate-limit decision, its request under route /mcp", async () => {
+    const server = await startCatalogServer({ env: { METRICS_TOKEN: TOKEN }, server: { runner: new InlineToolRunner() } });
+    try {
+      const calls = [callMessage("hash-text", { algorithm: "md5", text: "" }), callMessage("hash-text", { algorithm: "sha1", text: "" }), callMessage("no-such-tool-xyz", {})];
+      for (const message of calls) expect((await postMcp(server.url, message, { "x-api-key": server.secret })).status).toBe(200);
+      const scraped = await scrape(server.url, TOKEN);
+      expect(valueOf(scraped, "tool_executions_total", { tool: "hash-text", outcome: "success" })).toBe(2);
+      expect(valueOf(scraped, "tool_executions_total", { tool: "(unknown)", outcome: "clientError" })).toBe(1);
+      expect(valueOf(scraped, "rate_limit_decisions_total", { decision: "allowed" })).toBe(3);
+      expect(histogramOf(scraped, "http_server_request_duration_seconds", { method: "POST", route: "/mcp", status_code: "200" })[0]?.count).toBe(3);
+    } finally {
+      await server.close();
+    }
   });
 });
 
