@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ApiKey } from "../domain/api-key.ts";
 import { TOKENS } from "../adapters/container.ts";
 import { createTestApp, type TestApp } from "../adapters/testing/harness.ts";

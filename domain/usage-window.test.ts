@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import { readUsageWindow } from "./usage-window.ts";
 
 const NOW = Date.UTC(2026, 2, 10, 14, 37, 21);

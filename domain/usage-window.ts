@@ -7,6 +7,8 @@ export interface UsageRangeQuery {
   readonly from?: string;
   readonly to?: string;
   readonly granularity?: string;
+  /** For callers inside the server (the dashboard): with no `from`, the range's length back from `to`. Default 24 h. */
+  readonly lastMs?: number;
 }
 
 /** The buckets a usage answer covers. */
@@ -33,7 +35,7 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 export function readUsageWindow(query: UsageRangeQuery, now: number): Result<UsageWindow, readonly InputIssue[]> {
   const issues: InputIssue[] = [];
   const to = query.to === undefined ? now : readInstant(query.to, "/to", issues);
-  const from = query.from === undefined ? (to ?? now) - DEFAULT_SPAN_MS : readInstant(query.from, "/from", issues);
+  const from = query.from === undefined ? (to ?? now) - (query.lastMs ?? DEFAULT_SPAN_MS) : readInstant(query.from, "/from", issues);
   const granularity = query.granularity === undefined ? undefined : readGranularity(query.granularity, issues);
   if (from !== undefined && to !== undefined && from >= to) issues.push({ path: "/from", message: "must be before to" });
   if (issues.length > 0 || from === undefined || to === undefined) return err(issues);

@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import { alignDown, bucketExpiresAt, latencyPercentile, latencySlot, outcomeSlot, readUsageField, retainedFrom, usageField } from "./usage.ts";
 
 const HOUR = 3_600_000;

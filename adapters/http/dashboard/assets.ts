@@ -8,6 +8,8 @@ const FILES: Record<string, string> = {
   "dashboard.css": "text/css; charset=utf-8",
   "dashboard.js": "text/javascript; charset=utf-8",
   "icon.svg": "image/svg+xml",
+  "usage.js": "text/javascript; charset=utf-8",
+  "usage.css": "text/css; charset=utf-8",
 };
 
 const contents = new Map(Object.keys(FILES).map((name) => [name, readFileSync(join(import.meta.dirname, "assets", name))]));

@@ -9,6 +9,7 @@ import { keyHandlers } from "./key-handlers.ts";
 import { marketplaceHandlers } from "./marketplace-handlers.ts";
 import { seeOther } from "./responses.ts";
 import { workspaceHandlers } from "./workspace-handlers.ts";
+import { usageHandler, vendorAssetHandler } from "./usage-handlers.ts";
 
 /** The web dashboard at /dashboard: server-rendered pages and form POSTs answered with 303 redirects. */
 export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
@@ -32,6 +33,8 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["GET", "/dashboard/keys/:id/revoke", keys.confirmRevoke],
     ["POST", "/dashboard/keys/:id/revoke", keys.revoke],
     ["GET", "/dashboard/audit", auditHandler(deps)],
+    ["GET", "/dashboard/usage", usageHandler(deps)],
+    ["GET", "/dashboard/vendor/:file", async (event) => vendorAssetHandler(event)],
     ["GET", "/dashboard/keys/:id/edit", edit.page],
     ["POST", "/dashboard/keys/:id/edit", edit.save],
     ["GET", "/dashboard/keys/:id/rotate", rotation.confirm],

@@ -33,7 +33,9 @@ export function keyHandlers(deps: SessionRouteDeps) {
     const keys = await deps.listWorkspaceKeys.execute({ accountId: context.account.id, workspaceId: context.workspace.id });
     const list = keys.ok ? keys.value : [];
     const chrome = await loadChrome(deps, context, "keys");
-    const page = keysPage({ chrome, workspaceName: context.workspace.name, keys: list, appEnv: deps.appEnv, defaultPolicy: deps.defaultPolicy, form, notice: noticeOf(event, list) });
+    const usage = await deps.workspaceUsage.execute({ accountId: context.account.id, workspaceId: context.workspace.id, granularity: "hour" });
+    const calls24h = new Map(usage.ok ? usage.value.keys.map((key) => [key.keyId, key.calls] as const) : []);
+    const page = keysPage({ chrome, workspaceName: context.workspace.name, keys: list, appEnv: deps.appEnv, defaultPolicy: deps.defaultPolicy, form, notice: noticeOf(event, list), calls24h });
     return htmlResponse(page, status);
   };
   return {

@@ -1,3 +1,4 @@
+import { beforeAll, describe, expect, it } from "vitest";
 import { TOKENS } from "../../container.ts";
 import { createTestApp, postJson, type TestApp } from "../../testing/harness.ts";
 import { type Client, call, createWorkspaceKey, signUp } from "../session/testing.ts";

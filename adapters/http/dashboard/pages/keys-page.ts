@@ -22,6 +22,8 @@ export interface KeysPageState {
   readonly defaultPolicy: RateLimitPolicy;
   readonly form?: KeyFormState;
   readonly notice?: string;
+  /** Each key's calls over the last 24 h (absent keys: none). */
+  readonly calls24h?: ReadonlyMap<string, number>;
 }
 
 export function keysPage(state: KeysPageState): SafeHtml {
@@ -33,7 +35,7 @@ ${state.notice ? html`<div class="notice" role="status">${state.notice}</div>` :
 ${createForm(state)}
 <section class="card" aria-labelledby="keys-heading">
 <h2 id="keys-heading">Keys</h2>
-${state.keys.length === 0 ? emptyState() : keysTable(state.keys)}
+${state.keys.length === 0 ? emptyState() : keysTable(state.keys, state.calls24h ?? new Map())}
 </section>`, state.chrome);
 }
 
@@ -78,7 +80,7 @@ function emptyState(): SafeHtml {
 
 const STATUS_LABELS = { active: "Active", revoked: "Revoked", expired: "Expired" } as const;
 
-function keysTable(keys: readonly ApiKeySummary[]): SafeHtml {
+function keysTable(keys: readonly ApiKeySummary[], calls24h: ReadonlyMap<string, number>): SafeHtml {
   const rows = [...keys].reverse().map((key) => html`<tr class="${key.status}">
 <td data-label="Name" class="name"><span>${key.name}</span></td>
 <td data-label="Environment"><span class="badge env-${key.env}">${key.env}</span></td>
@@ -86,11 +88,12 @@ function keysTable(keys: readonly ApiKeySummary[]): SafeHtml {
 <td data-label="Created (UTC)" class="nowrap"><time datetime="${key.createdAt}">${formatTimeShort(key.createdAt)}</time></td>
 <td data-label="Last used (UTC)" class="nowrap">${key.lastUsedAt ? html`<time datetime="${key.lastUsedAt}">${formatTimeShort(key.lastUsedAt)}</time>` : "Never"}</td>
 <td data-label="Limit" class="nowrap">${formatLimit(key.limit, key.windowSeconds)}</td>
+<td data-label="Calls (24 h)" class="num calls-24h"><a href="/dashboard/usage?range=24h">${(calls24h.get(key.id) ?? 0).toLocaleString("en-US")}</a></td>
 <td data-label="Status"><span class="badge ${key.status}">${STATUS_LABELS[key.status]}</span>${key.status === "active" && key.expiresAt ? html` <span class="subtle nowrap">${expiryText(key, Date.now())}</span>` : ""}</td>
 <td data-label="" class="end">${key.status === "active" ? html`<a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/edit" aria-label="Edit ${key.name}">Edit</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/rotate" aria-label="Rotate ${key.name}">Rotate</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/revoke" aria-label="Revoke ${key.name}">Revoke</a>` : ""}</td>
 </tr>`);
   return html`<div class="table-wrap"><table>
-<thead><tr><th scope="col">Name</th><th scope="col">Environment</th><th scope="col">Key</th><th scope="col">Created <span class="tz">UTC</span></th><th scope="col">Last used <span class="tz">UTC</span></th><th scope="col">Limit</th><th scope="col">Status</th><th scope="col"><span class="skip">Actions</span></th></tr></thead>
+<thead><tr><th scope="col">Name</th><th scope="col">Environment</th><th scope="col">Key</th><th scope="col">Created <span class="tz">UTC</span></th><th scope="col">Last used <span class="tz">UTC</span></th><th scope="col">Limit</th><th scope="col" class="num">Calls <span class="tz">24 h</span></th><th scope="col">Status</th><th scope="col"><span class="skip">Actions</span></th></tr></thead>
 <tbody>${rows}</tbody>
 </table></div>`;
 }
