@@ -3,8 +3,17 @@ import { html, type SafeHtml } from "../html.ts";
 import { formatTimeShort } from "./format.ts";
 import { type Chrome, layout } from "./layout.ts";
 
-/** The current workspace's audit events, newest first; ids and emails only, never a secret. */
-export function auditPage(chrome: Chrome, workspaceName: string, events: readonly AuditEvent[], emails: ReadonlyMap<string, string>): SafeHtml {
+/** Where a page of the log sits: the cursor of the next (older) page, and whether this one is past the newest. */
+export interface AuditPaging {
+  readonly nextCursor: string | null;
+  readonly older: boolean;
+}
+
+/** One page of the current workspace's audit events, newest first; ids and emails only, never a secret. */
+export function auditPage(
+  chrome: Chrome, workspaceName: string, events: readonly AuditEvent[], emails: ReadonlyMap<string, string>,
+  paging: AuditPaging = { nextCursor: null, older: false },
+): SafeHtml {
   const rows = events.map((event) => html`<tr>
 <td data-label="When (UTC)" class="nowrap"><time datetime="${event.at}">${formatTimeShort(event.at)}</time></td>
 <td data-label="Event"><span class="badge">${event.type}</span></td>
@@ -19,7 +28,14 @@ export function auditPage(chrome: Chrome, workspaceName: string, events: readonl
 <tbody>${rows}</tbody>
 </table></div>`;
   return layout("Audit log", html`<div class="page-head"><div><h1>Audit log</h1><p class="subtle">${workspaceName}</p></div></div>
-<section class="card">${body}</section>`, chrome);
+<section class="card">${body}${pager(paging)}</section>`, chrome);
+}
+
+function pager(paging: AuditPaging): SafeHtml | string {
+  if (!paging.older && paging.nextCursor === null) return "";
+  const newest = paging.older ? html`<a class="button secondary" href="/dashboard/audit">Newest events</a>` : "";
+  const older = paging.nextCursor === null ? "" : html`<a class="button secondary" href="/dashboard/audit?cursor=${encodeURIComponent(paging.nextCursor)}">Older events</a>`;
+  return html`<nav class="actions" aria-label="Audit log pages">${newest}${older}</nav>`;
 }
 
 function actorText(actor: AuditActor, emails: ReadonlyMap<string, string>): string {
