@@ -85,8 +85,11 @@ export class Traffic {
   }
 }
 
-/** Every secret on every instance, after the race: the statuses that are not 401. */
+/**
+ * Every secret on every instance, after the race: the statuses that accepted the call (2xx). A 401 is the answer
+ * expected; a 503 (storage past its deadline on a loaded machine) refuses too, failing closed.
+ */
 export async function acceptedAfter(urls: readonly string[], secrets: readonly string[]): Promise<number[]> {
   const statuses = await Promise.all(urls.flatMap((url) => secrets.map((secret) => currentKeyStatus(url, secret))));
-  return statuses.filter((status) => status !== 401);
+  return statuses.filter((status) => status !== 401 && status !== 503);
 }
