@@ -159,6 +159,18 @@ describe.each(setups)("a revocation always wins, on %s", (_name, open, available
     for (const key of keys) expect(events.filter((event) => event.type === "key.expired" && event.keyId === key.id).length).toBeLessThanOrEqual(1);
   }, 240_000);
 
+  it.skipIf(!available)(`the acting and every other instance refuse a grace-0 rotation's old secret from its answer on (${TRIALS} trials)`, async () => {
+    await trials(TRIALS, async () => {
+      const key = await makeRaceKey(setup.servers[0], client);
+      // Both instances have just resolved the secret: whatever they remember of it must not outlive the rotation.
+      for (const url of urls) expect(await currentKeyStatus(url, key.secret)).toBe(200);
+      const answer = await availably(() => sessionCall(revokeUrl(), client, "POST", `${keyPath(key.id)}/rotate`, { graceSeconds: 0 }));
+      expect(answer.status).toBe(200);
+      expect(await acceptedAfter(urls, [key.secret])).toEqual([]);
+      for (const url of urls) expect(await currentKeyStatus(url, String(answer.body.data?.secret))).toBe(200);
+    });
+  }, 240_000);
+
   it.skipIf(!available)(`two rotations with a grace end as if run one after the other (${TRIALS} trials)`, async () => {
     await trials(TRIALS, async () => {
       const key = await makeRaceKey(setup.servers[0], client);
