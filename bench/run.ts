@@ -5,6 +5,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { load } from "./load.ts";
+import { runOnEachNode } from "./on-node.ts";
 import { isMeasured, overheadTargets, startOverheadServers } from "./overhead.ts";
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
@@ -20,8 +21,14 @@ const { values } = parseArgs({
     connections: { type: "string", default: "16" },
     "no-redis": { type: "boolean", default: false },
     soak: { type: "string" },
+    // Repeatable: the whole bench once under each node binary, then the figures side by side (bench/on-node.ts).
+    node: { type: "string", multiple: true },
   },
 });
+if (values.node?.length) {
+  const others = process.argv.slice(2).filter((arg, index, all) => arg !== "--node" && all[index - 1] !== "--node" && !arg.startsWith("--node="));
+  process.exit(runOnEachNode(values.node, others));
+}
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
@@ -62,7 +69,7 @@ if (useRedis) {
 const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling }), ...overheadTargets(results)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-writeFileSync(join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, targets, startUp, soak: soakReport, scaling }, null, 2)}\n`);
+writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, targets, startUp, soak: soakReport, scaling }, null, 2)}\n`);
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

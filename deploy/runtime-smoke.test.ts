@@ -4,13 +4,15 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import semver from "semver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolClient } from "../client/src/index.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2
 const HASH_ABC = { algorithm: "sha256", text: "abc" } as const;
-const scripts = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string>; engines: { node: string } };
+const { scripts } = manifest;
 /** An npm script's node arguments: `node a b` → ["a", "b"], run by this process's node. */
 const argsOf = (script: string) => script.split(" ").slice(1);
 
@@ -45,6 +47,10 @@ afterAll(() => {
 });
 
 describe(`on Node ${process.version}`, () => {
+  it("is a Node that package.json's engines names", () => {
+    expect(semver.satisfies(process.version, manifest.engines.node)).toBe(true);
+  });
+
   it("the compiled server answers health and an execute call with a key from the keys CLI", async () => {
     expect((await fetch(`${url}/api/v1/health`)).status).toBe(200);
     const answer = await fetch(`${url}/api/v1/execute/hash-text`, {
