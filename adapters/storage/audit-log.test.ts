@@ -62,10 +62,8 @@ function manyEvents(count: number): AuditEvent[] {
 }
 
 // Issue 25 finding 4: one audit read loaded every event ever recorded (840 ms after 120,000 PATCHes).
-describe.each([
-  ["file (LMDB)", openLmdbStorage],
-  ...(redisUrl ? [["redis", openRedis] as const] : []),
-])("an audit page on %s", (_label, open) => {
+const backends: [string, typeof openLmdbStorage][] = [["file (LMDB)", openLmdbStorage], ...(redisUrl ? [["redis", openRedis] as [string, typeof openRedis]] : [])];
+describe.each(backends)("an audit page on %s", (_label, open) => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await close?.();
