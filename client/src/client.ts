@@ -2,7 +2,7 @@ import { ToolApiError, type ToolApiErrorInit } from "./errors.ts";
 import { Redactor } from "./redact.ts";
 import { type RetryOptions, type RetryPolicy, backoffMs, MAX_TIMER_MS, retryAfterSeconds, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
 import { exchange, type Limits, type Reply, TransportFailure } from "./transport.ts";
-import type { CurrentKey, InputIssue, ToolDetail, ToolId, ToolInput, ToolOutput, ToolSummary } from "./types.ts";
+import type { CurrentKey, InputIssue, KeyUsageReport, ToolDetail, ToolId, ToolInput, ToolOutput, ToolSummary, UsageOptions } from "./types.ts";
 
 export interface ToolClientOptions {
   /** The deployment's origin, e.g. `https://tools.example.com`; a URL already ending in `/api/v1` is accepted too. */
@@ -66,6 +66,17 @@ export class ToolClient {
   /** `GET /keys/current`: the key this client sends (never its secret). */
   async currentKey(options: RequestOptions = {}): Promise<CurrentKey> {
     return (await this.#request<{ key: CurrentKey }>("GET", "/keys/current", undefined, options.signal)).key;
+  }
+
+  /** `GET /usage`: this key's calls by outcome, per bucket and per tool, with p50/p95/p99 latency; see `retainedFrom`. */
+  async usage(options: UsageOptions & RequestOptions = {}): Promise<KeyUsageReport> {
+    const query = new URLSearchParams();
+    for (const name of ["from", "to", "granularity", "tool"] as const) {
+      const value = options[name];
+      if (value !== undefined) query.set(name, value instanceof Date ? value.toISOString() : value);
+    }
+    const path = query.size > 0 ? `/usage?${query}` : "/usage";
+    return (await this.#request<{ usage: KeyUsageReport }>("GET", path, undefined, options.signal)).usage;
   }
 
   /** One call: at most `maxAttempts` requests, waiting between them as `retryDelayMs` and `backoffMs` say. */

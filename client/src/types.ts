@@ -27,6 +27,18 @@ export type ToolSummary = components["schemas"]["ToolSummary"];
 export type ToolDetail = DataOf<paths["/tools/{slug}"]["get"]["responses"][200]> extends { tool: infer Tool } ? Tool : never;
 /** `GET /keys/current`: the calling key, never its secret. */
 export type CurrentKey = DataOf<paths["/keys/current"]["get"]["responses"][200]> extends { key: infer Key } ? Key : never;
+/** `GET /usage`: the calling key's calls by outcome, per bucket and per tool, with latency percentiles. */
+export type KeyUsageReport = DataOf<paths["/usage"]["get"]["responses"][200]> extends { usage: infer Usage } ? Usage : never;
+/** What `client.usage()` asks for; every member is optional (default: the last 24 h at the finest kept granularity). */
+export interface UsageOptions {
+  /** Start of the range: a Date, or an ISO 8601 date or date-time with a zone. */
+  readonly from?: Date | string;
+  /** End of the range (exclusive), as `from`. */
+  readonly to?: Date | string;
+  readonly granularity?: "minute" | "hour" | "day";
+  /** Only this tool id. */
+  readonly tool?: string;
+}
 /** One problem of an `invalid_input` answer. */
 export type InputIssue = components["schemas"]["InputIssue"];
 /** Every `error_code` the document lists. */

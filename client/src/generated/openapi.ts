@@ -2505,6 +2505,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling key's usage
+         * @description Every execute call (REST or MCP) that presented a valid key, counted by outcome with its latency (from arrival to answer) in the histogram buckets ≤ 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500 ms and more; percentiles are interpolated linearly inside the bucket the rank falls in (as Prometheus' histogram_quantile), a rank in "more" reads 2500. Buckets are kept per minute for 48 h, per hour for 90 days, per day for 400 days; a range reaching further answers what is kept (see `retainedFrom`). Counts reach this answer within 10 s. A bad `from`, `to` or `granularity` gets 422 `invalid_input` with `details`. Counts against the key's rate limit like any key route.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces": {
         parameters: {
             query?: never;
@@ -2520,7 +2540,7 @@ export interface paths {
         put?: never;
         /**
          * Create a workspace
-         * @description A new workspace owned by the caller.
+         * @description A new workspace owned by the caller. An account belongs to at most 100 workspaces (its personal one included): past that, 409 `conflict`.
          */
         post: operations["createWorkspace"];
         delete?: never;
@@ -2558,7 +2578,7 @@ export interface paths {
         };
         /**
          * List a workspace's audit events
-         * @description Key (and pack) events, newest first; never a secret.
+         * @description One page of key (and pack) events, newest first; never a secret. Pass `nextCursor` back as `cursor` for the next page; events recorded meanwhile never shift a page. A workspace keeps its newest 10000 events.
          */
         get: operations["listWorkspaceAudit"];
         put?: never;
@@ -2713,6 +2733,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's usage
+         * @description Every execute call (REST or MCP) that presented a valid key, counted by outcome with its latency (from arrival to answer) in the histogram buckets ≤ 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500 ms and more; percentiles are interpolated linearly inside the bucket the rank falls in (as Prometheus' histogram_quantile), a rank in "more" reads 2500. Buckets are kept per minute for 48 h, per hour for 90 days, per day for 400 days; a range reaching further answers what is kept (see `retainedFrom`). Counts reach this answer within 10 s. A bad `from`, `to` or `granularity` gets 422 `invalid_input` with `details`. Every key of the workspace, per key and per tool; `keyId` and `tool` narrow it. Another account's workspace: 403 `forbidden`; an unknown one: 404.
+         */
+        get: operations["getWorkspaceUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2737,7 +2777,26 @@ export interface components {
              * @enum {string}
              */
             mode?: "gcm" | "cbc" | "ctr";
-        };
+        } & ({
+            authTag: string | null;
+            iv?: string;
+            /** @enum {string} */
+            mode?: "gcm";
+        } | {
+            aad?: string;
+            /** @enum {object|null} */
+            authTag?: never | null;
+            iv?: string;
+            /** @enum {string} */
+            mode: "cbc";
+        } | {
+            aad?: string;
+            /** @enum {object|null} */
+            authTag?: never | null;
+            iv?: string;
+            /** @enum {string} */
+            mode: "ctr";
+        });
         /** AES Decrypt output */
         AesDecryptOutput: {
             plaintext: string;
@@ -2766,7 +2825,21 @@ export interface components {
              */
             mode?: "gcm" | "cbc" | "ctr";
             plaintext: string;
-        };
+        } & ({
+            iv?: string;
+            /** @enum {string} */
+            mode?: "gcm";
+        } | {
+            aad?: string;
+            iv?: string;
+            /** @enum {string} */
+            mode: "cbc";
+        } | {
+            aad?: string;
+            iv?: string;
+            /** @enum {string} */
+            mode: "ctr";
+        });
         /** AES Encrypt output */
         AesEncryptOutput: {
             algorithm: string;
@@ -2821,6 +2894,10 @@ export interface components {
             targetWidth?: number;
             /** Format: int64 */
             width: number;
+        } | {
+            targetHeight?: number;
+        } | {
+            targetWidth?: number;
         };
         /** Aspect Ratio Calculator output */
         AspectRatioCalculatorOutput: {
@@ -4392,6 +4469,7 @@ export interface components {
             lastUsedAt: string | null;
             /** Format: int32 */
             limit: number;
+            /** @description As saved. A name saved by an older version may hold control or bidirectional-override characters: escape them before printing to a terminal. */
             name: string;
             prefix: string;
             scopes: components["schemas"]["KeyScopes"];
@@ -4401,6 +4479,80 @@ export interface components {
             windowSeconds: number;
             /** @description The workspace the key belongs to; null for keys made with the CLI. */
             workspaceId: string | null;
+        };
+        KeyUsage: {
+            /** Format: int64 */
+            calls: number;
+            /**
+             * Format: int64
+             * @description 4xx answers other than 429.
+             */
+            clientError: number;
+            /** @description Calls per `error_code` (every answer that was not a success). */
+            errorCodes: {
+                [key: string]: number;
+            };
+            /** @description The key id. */
+            keyId: string;
+            latencyMs: {
+                /**
+                 * Format: double
+                 * @description The median latency in ms; null without calls.
+                 */
+                p50: number | null;
+                /**
+                 * Format: double
+                 * @description The 95th percentile latency in ms; null without calls.
+                 */
+                p95: number | null;
+                /**
+                 * Format: double
+                 * @description The 99th percentile latency in ms; null without calls.
+                 */
+                p99: number | null;
+            };
+            name: string | null;
+            /**
+             * Format: int64
+             * @description 429 answers.
+             */
+            rateLimited: number;
+            /**
+             * Format: int64
+             * @description 5xx answers, 503 and 504 included.
+             */
+            serverError: number;
+            /**
+             * Format: int64
+             * @description 2xx answers.
+             */
+            success: number;
+        };
+        KeyUsageReport: {
+            /**
+             * Format: date-time
+             * @description The first bucket's start: `from` aligned down to the granularity, or `retainedFrom` when older.
+             */
+            from: string;
+            /** @enum {string} */
+            granularity: "minute" | "hour" | "day";
+            /** @description The calling key. */
+            keyId: string;
+            /**
+             * Format: date-time
+             * @description The oldest instant this answer could include: older buckets of this granularity are no longer kept.
+             */
+            retainedFrom: string;
+            /** @description One entry per bucket, oldest first, empty buckets included. */
+            series: components["schemas"]["UsageBucket"][];
+            /**
+             * Format: date-time
+             * @description The end of the range (exclusive): `to`, or now when later.
+             */
+            to: string;
+            /** @description Per tool, most calls first. */
+            tools: components["schemas"]["ToolUsage"][];
+            totals: components["schemas"]["UsageCounts"];
         };
         /** List Converter input */
         ListConverterInput: {
@@ -4850,7 +5002,18 @@ export interface components {
              * @enum {string}
              */
             saltEncoding?: "utf8" | "hex" | "base64";
-        };
+        } & ({
+            /** @enum {string} */
+            saltEncoding?: "utf8";
+        } | {
+            salt?: string;
+            /** @enum {string} */
+            saltEncoding: "hex";
+        } | {
+            salt?: string;
+            /** @enum {string} */
+            saltEncoding: "base64";
+        });
         /** PBKDF2 Derive output */
         Pbkdf2DeriveOutput: {
             derivedKey: string;
@@ -5384,7 +5547,23 @@ export interface components {
             /** @enum {string} */
             unit: "celsius" | "fahrenheit" | "kelvin" | "rankine";
             value: number;
-        };
+        } & ({
+            /** @enum {string} */
+            unit?: "celsius";
+            value?: number;
+        } | {
+            /** @enum {string} */
+            unit?: "fahrenheit";
+            value?: number;
+        } | {
+            /** @enum {string} */
+            unit?: "kelvin";
+            value?: number;
+        } | {
+            /** @enum {string} */
+            unit?: "rankine";
+            value?: number;
+        });
         /** Temperature Converter output */
         TemperatureConverterOutput: {
             celsius: number;
@@ -5714,6 +5893,53 @@ export interface components {
             inputSchema: Record<string, unknown> | null;
             name: string;
         };
+        ToolUsage: {
+            /** Format: int64 */
+            calls: number;
+            /**
+             * Format: int64
+             * @description 4xx answers other than 429.
+             */
+            clientError: number;
+            /** @description Calls per `error_code` (every answer that was not a success). */
+            errorCodes: {
+                [key: string]: number;
+            };
+            latencyMs: {
+                /**
+                 * Format: double
+                 * @description The median latency in ms; null without calls.
+                 */
+                p50: number | null;
+                /**
+                 * Format: double
+                 * @description The 95th percentile latency in ms; null without calls.
+                 */
+                p95: number | null;
+                /**
+                 * Format: double
+                 * @description The 99th percentile latency in ms; null without calls.
+                 */
+                p99: number | null;
+            };
+            /**
+             * Format: int64
+             * @description 429 answers.
+             */
+            rateLimited: number;
+            /**
+             * Format: int64
+             * @description 5xx answers, 503 and 504 included.
+             */
+            serverError: number;
+            /**
+             * Format: int64
+             * @description 2xx answers.
+             */
+            success: number;
+            /** @description The tool id as called; `(unknown)` for calls naming no tool. */
+            toolId: string;
+        };
         /** TOTP Generator input */
         TotpGeneratorInput: {
             /**
@@ -5905,6 +6131,101 @@ export interface components {
                 output: components["schemas"]["UrlParserOutput"];
             };
         };
+        UsageBucket: {
+            /**
+             * Format: date-time
+             * @description The bucket's start.
+             */
+            at: string;
+            /** Format: int64 */
+            calls: number;
+            /**
+             * Format: int64
+             * @description 4xx answers other than 429.
+             */
+            clientError: number;
+            /** @description Calls per `error_code` (every answer that was not a success). */
+            errorCodes: {
+                [key: string]: number;
+            };
+            latencyMs: {
+                /**
+                 * Format: double
+                 * @description The median latency in ms; null without calls.
+                 */
+                p50: number | null;
+                /**
+                 * Format: double
+                 * @description The 95th percentile latency in ms; null without calls.
+                 */
+                p95: number | null;
+                /**
+                 * Format: double
+                 * @description The 99th percentile latency in ms; null without calls.
+                 */
+                p99: number | null;
+            };
+            /**
+             * Format: int64
+             * @description 429 answers.
+             */
+            rateLimited: number;
+            /**
+             * Format: int64
+             * @description 5xx answers, 503 and 504 included.
+             */
+            serverError: number;
+            /**
+             * Format: int64
+             * @description 2xx answers.
+             */
+            success: number;
+        };
+        UsageCounts: {
+            /** Format: int64 */
+            calls: number;
+            /**
+             * Format: int64
+             * @description 4xx answers other than 429.
+             */
+            clientError: number;
+            /** @description Calls per `error_code` (every answer that was not a success). */
+            errorCodes: {
+                [key: string]: number;
+            };
+            latencyMs: {
+                /**
+                 * Format: double
+                 * @description The median latency in ms; null without calls.
+                 */
+                p50: number | null;
+                /**
+                 * Format: double
+                 * @description The 95th percentile latency in ms; null without calls.
+                 */
+                p95: number | null;
+                /**
+                 * Format: double
+                 * @description The 99th percentile latency in ms; null without calls.
+                 */
+                p99: number | null;
+            };
+            /**
+             * Format: int64
+             * @description 429 answers.
+             */
+            rateLimited: number;
+            /**
+             * Format: int64
+             * @description 5xx answers, 503 and 504 included.
+             */
+            serverError: number;
+            /**
+             * Format: int64
+             * @description 2xx answers.
+             */
+            success: number;
+        };
         /** User Agent Parser input */
         UserAgentParserInput: {
             userAgent: string;
@@ -5969,7 +6290,75 @@ export interface components {
              * @enum {string}
              */
             version?: "v1" | "v3" | "v4" | "v5" | "v6" | "v7" | "nil" | "max";
-        };
+        } & ({
+            /** @description The name to hash (v3 and v5 only). */
+            name: string;
+            /** @description A UUID, or dns / url (v3 and v5 only). */
+            namespace: string;
+            /**
+             * Format: int64
+             * @description mulberry32 seed for the random bytes (v4 and v7 only; fixtures, not secrets).
+             */
+            seed?: number;
+            /**
+             * Format: int64
+             * @description Unix ms (v7 only; default now).
+             */
+            timestamp?: number;
+            /** @enum {string} */
+            version: "v3" | "v5";
+        } | {
+            /** @description The name to hash (v3 and v5 only). */
+            name?: string;
+            /** @description A UUID, or dns / url (v3 and v5 only). */
+            namespace?: string;
+            /**
+             * Format: int64
+             * @description mulberry32 seed for the random bytes (v4 and v7 only; fixtures, not secrets).
+             */
+            seed?: number;
+            /**
+             * Format: int64
+             * @description Unix ms (v7 only; default now).
+             */
+            timestamp?: number;
+            /** @enum {string} */
+            version?: "v4";
+        } | {
+            /** @description The name to hash (v3 and v5 only). */
+            name?: string;
+            /** @description A UUID, or dns / url (v3 and v5 only). */
+            namespace?: string;
+            /**
+             * Format: int64
+             * @description mulberry32 seed for the random bytes (v4 and v7 only; fixtures, not secrets).
+             */
+            seed?: number;
+            /**
+             * Format: int64
+             * @description Unix ms (v7 only; default now).
+             */
+            timestamp?: number;
+            /** @enum {string} */
+            version: "v7";
+        } | {
+            /** @description The name to hash (v3 and v5 only). */
+            name?: string;
+            /** @description A UUID, or dns / url (v3 and v5 only). */
+            namespace?: string;
+            /**
+             * Format: int64
+             * @description mulberry32 seed for the random bytes (v4 and v7 only; fixtures, not secrets).
+             */
+            seed?: number;
+            /**
+             * Format: int64
+             * @description Unix ms (v7 only; default now).
+             */
+            timestamp?: number;
+            /** @enum {string} */
+            version: "v1" | "v6" | "nil" | "max";
+        });
         /** UUID Generator output */
         UuidGeneratorOutput: {
             uuids: string[];
@@ -6036,9 +6425,23 @@ export interface components {
             format?: "svg" | "png";
             /** @default false */
             hidden?: boolean;
+            /** @description WPA (the default): 8 to 63 characters; WEP: required; nopass: ignored. */
             password?: string;
             ssid: string;
-        };
+        } & ({
+            /** @enum {string} */
+            encryption?: "WPA";
+            /** @description WPA (the default): 8 to 63 characters; WEP: required; nopass: ignored. */
+            password: string;
+        } | {
+            /** @enum {string} */
+            encryption: "WEP";
+            /** @description WPA (the default): 8 to 63 characters; WEP: required; nopass: ignored. */
+            password: string;
+        } | {
+            /** @enum {string} */
+            encryption: "nopass";
+        });
         /** WiFi QR Code Generator output */
         WifiQrCodeGeneratorOutput: {
             /** @enum {string} */
@@ -6065,12 +6468,42 @@ export interface components {
             createdAt: string;
             /** @description The workspace id. */
             id: string;
+            /** @description As saved. A name saved by an older version may hold control or bidirectional-override characters: escape them before printing to a terminal. */
             name: string;
             /** @description The account's own workspace, made at sign-up. */
             personal: boolean;
         };
         WorkspaceName: {
+            /** @description Refused with 422 `invalid_input` (the detail names the code point and its 1-based position): control characters (U+0000–U+001F, U+007F–U+009F, U+2028, U+2029), bidirectional overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) and lone surrogates. Leading and trailing spaces are trimmed. */
             name: string;
+        };
+        WorkspaceUsageReport: {
+            /**
+             * Format: date-time
+             * @description The first bucket's start: `from` aligned down to the granularity, or `retainedFrom` when older.
+             */
+            from: string;
+            /** @enum {string} */
+            granularity: "minute" | "hour" | "day";
+            /** @description Per key with calls in the range, most calls first. */
+            keys: components["schemas"]["KeyUsage"][];
+            /**
+             * Format: date-time
+             * @description The oldest instant this answer could include: older buckets of this granularity are no longer kept.
+             */
+            retainedFrom: string;
+            /** @description One entry per bucket, oldest first, empty buckets included. */
+            series: components["schemas"]["UsageBucket"][];
+            /**
+             * Format: date-time
+             * @description The end of the range (exclusive): `to`, or now when later.
+             */
+            to: string;
+            /** @description Per tool, most calls first. */
+            tools: components["schemas"]["ToolUsage"][];
+            totals: components["schemas"]["UsageCounts"];
+            /** @description The workspace. */
+            workspaceId: string;
         };
         /** XML Formatter input */
         XmlFormatterInput: {
@@ -6193,7 +6626,7 @@ export interface components {
                 "application/json": components["schemas"]["Error400"];
             };
         };
-        /** @description The email address is already taken. */
+        /** @description The email address is already taken, or the account already belongs to the most workspaces it may. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -6304,8 +6737,12 @@ export interface components {
                  *       "message": "The input is invalid.",
                  *       "details": [
                  *         {
+                 *           "path": "/input/algorithm",
+                 *           "message": "must be one of md5, sha1, sha224, sha256, sha384, sha512, sha3-256, sha3-384, sha3-512, ripemd160"
+                 *         },
+                 *         {
                  *           "path": "/input/text",
-                 *           "message": "must be string"
+                 *           "message": "must be a string"
                  *         }
                  *       ]
                  *     }
@@ -6331,8 +6768,12 @@ export interface components {
                  *       "message": "The input is invalid.",
                  *       "details": [
                  *         {
+                 *           "path": "/input/algorithm",
+                 *           "message": "must be one of md5, sha1, sha224, sha256, sha384, sha512, sha3-256, sha3-384, sha3-512, ripemd160"
+                 *         },
+                 *         {
                  *           "path": "/input/text",
-                 *           "message": "must be string"
+                 *           "message": "must be a string"
                  *         }
                  *       ]
                  *     }
@@ -6418,7 +6859,7 @@ export interface components {
                 "application/json": components["schemas"]["Error413"];
             };
         };
-        /** @description Too many requests: this key's requests for the current window are spent (or, on sign-up and sign-in, the attempts allowed per account and address); retry after `Retry-After` seconds. */
+        /** @description Too many requests: this key's requests for the current window are spent (or, on sign-up and sign-in, the attempts allowed per account and address; on session-API writes, the account's writes per 10 s); retry after `Retry-After` seconds. */
         RateLimited: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -6437,7 +6878,7 @@ export interface components {
                 "application/json": components["schemas"]["Error429"];
             };
         };
-        /** @description Too many requests: this key's requests for the current window are spent (or, on sign-up and sign-in, the attempts allowed per account and address); retry after `Retry-After` seconds. */
+        /** @description Too many requests: this key's requests for the current window are spent (or, on sign-up and sign-in, the attempts allowed per account and address; on session-API writes, the account's writes per 10 s); retry after `Retry-After` seconds. */
         RateLimitedWithRateLimit: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -10929,6 +11370,53 @@ export interface operations {
             504: components["responses"]["ToolTimeoutWithRateLimit"];
         };
     };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description Start of the range: an ISO 8601 date, or date-time with a zone. Default: 24 h before `to`. */
+                from?: string;
+                /** @description Bucket size. Default: the finest still kept for the whole range. */
+                granularity?: "minute" | "hour" | "day";
+                /** @description End of the range (exclusive), as `from`. Default: now. */
+                to?: string;
+                /** @description Only this tool id. */
+                tool?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's usage. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            usage: components["schemas"]["KeyUsageReport"];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["InvalidInputWithRateLimit"];
+            429: components["responses"]["RateLimitedWithRateLimit"];
+            500: components["responses"]["InternalErrorWithRateLimit"];
+            503: components["responses"]["ServiceUnavailableWithRateLimit"];
+        };
+    };
     listWorkspaces: {
         parameters: {
             query?: never;
@@ -10997,9 +11485,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidInput"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11046,13 +11536,19 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidInput"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWorkspaceAudit: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: string;
+                /** @description Events per page, 1 to 200. */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The workspace id. */
@@ -11062,7 +11558,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The events. */
+            /** @description One page of events. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11077,6 +11573,8 @@ export interface operations {
                         code?: 200;
                         data?: {
                             events: components["schemas"]["AuditEvent"][];
+                            /** @description The `cursor` of the next page; null on the last page. */
+                            nextCursor: string | null;
                         };
                     };
                 };
@@ -11084,6 +11582,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidInput"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11143,6 +11642,7 @@ export interface operations {
                 "application/json": {
                     /** Format: int32 */
                     limit?: number;
+                    /** @description Refused with 422 `invalid_input` (the detail names the code point and its 1-based position): control characters (U+0000–U+001F, U+007F–U+009F, U+2028, U+2029), bidirectional overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) and lone surrogates. Leading and trailing spaces are trimmed. */
                     name?: string;
                     /** Format: int32 */
                     windowSeconds?: number;
@@ -11219,6 +11719,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11448,6 +11949,56 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWorkspaceUsage: {
+        parameters: {
+            query?: {
+                /** @description Start of the range: an ISO 8601 date, or date-time with a zone. Default: 24 h before `to`. */
+                from?: string;
+                /** @description Bucket size. Default: the finest still kept for the whole range. */
+                granularity?: "minute" | "hour" | "day";
+                /** @description Only this key. */
+                keyId?: string;
+                /** @description End of the range (exclusive), as `from`. Default: now. */
+                to?: string;
+                /** @description Only this tool id. */
+                tool?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's usage. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            usage: components["schemas"]["WorkspaceUsageReport"];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidInput"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
