@@ -13,7 +13,8 @@ export class ListKeys {
   constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore }) {}
 
   async execute(cmd: ListKeysCommand = {}): Promise<readonly ApiKeySummary[]> {
-    const all = await this.deps.keys.list();
+    const { keys } = this.deps;
+    const all = cmd.workspaceId !== undefined && keys.listByWorkspace ? await keys.listByWorkspace(cmd.workspaceId) : await keys.list();
     const now = this.deps.clock.now();
     const chosen = all
       .filter((key) => cmd.workspaceId === undefined || key.workspaceId === cmd.workspaceId)

@@ -46,6 +46,11 @@ export interface ApiKeyStore {
   isKnownHash?(secretHash: string): boolean;
   /** Every key, in no particular order. */
   list(): Promise<readonly ApiKey[]>;
+  /**
+   * The keys of one workspace, in no particular order, reading only those: a store without such an index leaves it
+   * out, and callers filter `list()` instead.
+   */
+  listByWorkspace?(workspaceId: string): Promise<readonly ApiKey[]>;
   /** Resolves when the storage answers; throws when it does not. */
   ping(): Promise<void>;
 }

@@ -160,6 +160,17 @@ export function describeApiKeyStore(name: string, make: () => Promise<ApiKeyStor
       expect([...(await subject.store.list())].sort(byId)).toEqual([...keys].sort(byId));
     });
 
+    it("lists a workspace's keys, and only those, when the store can list by workspace", async () => {
+      const ours = [makeKey({ workspaceId: "ws_ours" }), makeKey({ workspaceId: "ws_ours" })];
+      for (const key of [...ours, makeKey({ workspaceId: "ws_theirs" }), makeKey()]) await subject.store.save(key);
+      await subject.store.update(ours[0].id, (current) => revoke(current, 3));
+      const listed = await (subject.store.listByWorkspace?.("ws_ours") ?? subject.store.list());
+      const mine = listed.filter((key) => key.workspaceId === "ws_ours");
+      expect(mine.map((key) => key.id).sort()).toEqual(ours.map((key) => key.id).sort());
+      expect(listed).toHaveLength(subject.store.listByWorkspace ? 2 : 4);
+      expect(mine.find((key) => key.id === ours[0].id)?.status).toBe("revoked");
+    });
+
     it("answers ping while the storage is reachable", async () => {
       await expect(subject.store.ping()).resolves.toBeUndefined();
     });

@@ -4,7 +4,11 @@ import type { ApiKey } from "../../domain/api-key.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
 import type { AtomicRecords } from "./atomic-records.ts";
 import { HashLookups } from "./hash-lookups.ts";
+import type { SortedIndex } from "./sorted-index.ts";
 
+/** Where the workspace index records that keys stored before it existed were indexed (not a workspace id). */
+const INDEX_MARKER_SET = "~meta";
+const INDEX_MARKER = "older-keys-indexed";
 /** How many times a change is retried against newer versions before it is taken for a bug (a livelock). */
 const MAX_UPDATE_ATTEMPTS = 100;
 
@@ -16,6 +20,8 @@ export interface ApiKeyStoreParts {
   readonly hashes: Keyv<string>;
   /** Key id → when it was last used: bookkeeping kept apart so that it never writes a key's state. */
   readonly lastUsed: Keyv<number>;
+  /** Workspace id → its key ids, so a workspace's list reads its own keys only, however many others there are. */
+  readonly byWorkspace?: SortedIndex;
 }
 
 /**
@@ -26,13 +32,15 @@ export interface ApiKeyStoreParts {
  */
 export class KeyvApiKeyStore implements ApiKeyStore {
   private readonly lookups = new HashLookups<ApiKey>();
+  private olderKeysIndexed: Promise<void> | undefined;
 
   constructor(private readonly parts: ApiKeyStoreParts) {}
 
   save(key: ApiKey): Promise<void> {
     const created = guardStorage("save", async () => {
-      // The index goes first: a record is only ever findable once its hash resolves to it.
+      // The indexes go first: a record is only ever findable once its hash resolves to it (and listed once indexed).
       await this.parts.hashes.set(key.secretHash, key.id);
+      if (key.workspaceId !== null) await this.parts.byWorkspace?.put(key.workspaceId, key.id, "");
       return this.parts.records.claim(key.id, key);
     });
     return created.then((done) => {
@@ -104,6 +112,36 @@ export class KeyvApiKeyStore implements ApiKeyStore {
       }
       return keys;
     });
+  }
+
+  listByWorkspace(workspaceId: string): Promise<readonly ApiKey[]> {
+    const index = this.parts.byWorkspace;
+    if (!index) return this.list().then((keys) => keys.filter((key) => key.workspaceId === workspaceId));
+    return guardStorage("listByWorkspace", async () => {
+      await this.indexOlderKeys();
+      const ids = (await index.all(workspaceId)).map((entry) => entry.member);
+      // An entry whose key was never stored (its save failed after the index write) is skipped.
+      const keys = await Promise.all(ids.map((id) => this.findById(id)));
+      return keys.filter((key): key is ApiKey => key !== undefined && key.workspaceId === workspaceId);
+    });
+  }
+
+  /**
+   * Indexes by workspace the keys stored before the index existed, once per store (a marker says it was done; a
+   * second instance doing it at the same time only rewrites the same entries). Workspace lists wait for it.
+   */
+  private indexOlderKeys(): Promise<void> {
+    const index = this.parts.byWorkspace;
+    if (!index) return Promise.resolve();
+    this.olderKeysIndexed ??= (async () => {
+      if ((await index.get(INDEX_MARKER_SET, INDEX_MARKER)) !== undefined) return;
+      for (const key of await this.list()) if (key.workspaceId !== null) await index.put(key.workspaceId, key.id, "");
+      await index.put(INDEX_MARKER_SET, INDEX_MARKER, new Date().toISOString());
+    })().catch((error: unknown) => {
+      this.olderKeysIndexed = undefined;
+      throw error;
+    });
+    return this.olderKeysIndexed;
   }
 
   ping(): Promise<void> {

@@ -12,7 +12,7 @@ import { MemoryUsageStore } from "./memory-usage-store.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
 import { sweepExpired } from "./lmdb-sweep.ts";
 import { LmdbSortedIndex } from "./lmdb-sorted-index.ts";
-import { withSortedIndex } from "./sorted-index.ts";
+import { MemorySortedIndex, sortedIndexOf, withSortedIndex } from "./sorted-index.ts";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
 import { PersistentRateLimitStore } from "./persistent-rate-limit-store.ts";
 
@@ -58,6 +58,7 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
       records: atomic("apikeys"),
       hashes: lmdb.keyv("apikey-hashes"),
       lastUsed: lmdb.keyv("apikey-last-used"),
+      byWorkspace: sortedIndexOf(keyv("apikey-workspaces")),
     }),
     limits,
     audit: new KeyvAuditLog(keyv),
@@ -106,6 +107,7 @@ export function openMemoryStorage(clock: Clock = new SystemClock()): Storage {
       records: atomic("apikeys"),
       hashes: keyv("apikey-hashes"),
       lastUsed: keyv("apikey-last-used"),
+      byWorkspace: new MemorySortedIndex(),
     }),
     limits,
     audit: new KeyvAuditLog(keyv),

@@ -11,7 +11,7 @@ import { createRedisKeyv } from "./redis-keyv-store.ts";
 import { RedisRateLimitStore } from "./redis-rate-limit-store.ts";
 import { RedisUsageStore } from "./redis-usage-store.ts";
 import { RedisSortedIndex } from "./redis-sorted-index.ts";
-import { withSortedIndex } from "./sorted-index.ts";
+import { sortedIndexOf, withSortedIndex } from "./sorted-index.ts";
 
 /**
  * How long one Redis call may take before the request fails closed. Every route answers within 2 s even
@@ -54,6 +54,7 @@ export async function openRedisStorage(config: Config, clock: Clock, logger?: St
       records: atomic("apikeys"),
       hashes: keyv("apikey-hashes"),
       lastUsed: keyv("apikey-last-used"),
+      byWorkspace: sortedIndexOf(keyv("apikey-workspaces")),
     }),
     limits: new RedisRateLimitStore(client, `${config.redisPrefix}ratelimit:`, deadline),
     audit: new KeyvAuditLog(keyv),
