@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
 import { createNodeServer } from "./http/node-server.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import type { PoolStatsSource } from "./metrics/pool-metrics.ts";
+import type { Metrics } from "./metrics/metrics.ts";
 import type { LoadedPack } from "./packs/load-packs.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { SystemClock } from "./system.ts";
@@ -59,7 +59,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const { app, server } = createNodeServer(core, {
     logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy, keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
-    metrics: config.metricsToken === undefined ? undefined : { token: config.metricsToken, poolStats: poolStatsOf(runner) },
+    metrics: config.metricsToken === undefined ? undefined : { token: config.metricsToken, metrics: await openMetrics(core, runner) },
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -90,10 +90,11 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
   });
 }
 
-/** The pool's counts for /metrics, when the runner keeps any (DeferredRunner, the process pool). */
-function poolStatsOf(runner: ToolRunner): PoolStatsSource | undefined {
+/** The metrics for /metrics, prom-client loaded only then (it takes ≈ 150 ms to load); with the pool's counts when the runner keeps any. */
+async function openMetrics(core: ToolCore, runner: ToolRunner): Promise<Metrics> {
+  const { createMetrics } = await import("./metrics/metrics.ts");
   const stats = (runner as { stats?: () => PoolStats | undefined }).stats;
-  return typeof stats === "function" ? () => stats.call(runner) : undefined;
+  return createMetrics({ isTool: (id) => core.services.catalog.find(id) !== undefined, poolStats: typeof stats === "function" ? () => stats.call(runner) : undefined });
 }
 
 /** The isolated pool production runs, its failures logged; its children boot once the server listens. */

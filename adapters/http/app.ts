@@ -3,8 +3,7 @@ import type { ToolCore } from "../core/create-tool-core.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { createMcpHandler } from "../mcp/mcp-handler.ts";
 import { observeMcpCalls, observeRequests } from "../metrics/http-metrics.ts";
-import { createMetrics } from "../metrics/metrics.ts";
-import type { PoolStatsSource } from "../metrics/pool-metrics.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import { type WireError, toErrorResponse } from "./error-response.ts";
 import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { docsRoutes } from "./docs/docs-routes.ts";
@@ -35,8 +34,8 @@ export interface AppOptions {
   readonly trustProxy?: TrustProxy;
   /** MCP_ALLOWED_ORIGINS: origins allowed in an `Origin` header on /mcp; default none. */
   readonly mcpAllowedOrigins?: readonly string[];
-  /** METRICS_TOKEN: GET /metrics for this bearer token, with the tool pool's counts when given. Absent: no /metrics, no registry. */
-  readonly metrics?: { readonly token: string; readonly poolStats?: PoolStatsSource };
+  /** METRICS_TOKEN: GET /metrics serves these metrics (createMetrics) for this bearer token. Absent: no /metrics, nothing kept. */
+  readonly metrics?: { readonly token: string; readonly metrics: Metrics };
 }
 
 type Handler = RouteSpec[2];
@@ -47,7 +46,7 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const requestLines = requestLogger(logger);
   const { services } = core;
-  const metrics = options.metrics && createMetrics({ isTool: (id) => services.catalog.find(id) !== undefined, poolStats: options.metrics.poolStats });
+  const metrics = options.metrics?.metrics;
   const observe = metrics && observeRequests(metrics);
   const onBug = (error: unknown, event: H3Event) => {
     logger.error({ requestId: event.context.requestId, err: error }, "unhandled error");

@@ -71,7 +71,8 @@ describe("storage_errors_total", () => {
     keys.findByHash = (hash) => (down ? Promise.reject(new StorageUnavailableError("test outage")) : storage.keys.findByHash(hash));
     const core = buildToolCore({ storage: { ...storage, keys }, clock, runner: new InlineToolRunner(), tools: [hashText] });
     const { secret } = await core.keys.create({ name: "storage" });
-    server = createNodeServer(core, { metrics: { token: TOKEN } }).server;
+    const metrics = createMetrics({ isTool: (id) => core.services.catalog.find(id) !== undefined });
+    server = createNodeServer(core, { metrics: { token: TOKEN, metrics } }).server;
     await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const call = (path: string) => fetch(url + path, { method: "POST", headers: { "x-api-key": secret, "content-type": "application/json" }, body: '{"input":{"algorithm":"md5","text":""}}' });
