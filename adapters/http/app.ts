@@ -15,11 +15,12 @@ import { beginRequest } from "./request-state.ts";
 import { type OperationId, ROUTES } from "./route-list.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
-import { executeHandler, observedExecute } from "./routes/execute.ts";
+import { executeHandler, observedExecute, observeMcpToolCalls } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
 import { marketplaceRoutes } from "./routes/marketplace.ts";
 import { metricsHandler } from "./routes/metrics.ts";
 import { toolRoutes } from "./routes/tools.ts";
+import { keyUsageHandler, workspaceUsageHandler } from "./routes/usage.ts";
 import { keyUsageHandler, workspaceUsageHandler } from "./routes/usage.ts";
 import { packHandlers } from "./session/pack-routes.ts";
 import { type RouteSpec, sessionApiHandlers } from "./session/session-routes.ts";
@@ -74,6 +75,8 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     getCurrentKey: keyed(currentKeyHandler),
     getUsage: keyed(keyUsageHandler(services)),
     getWorkspaceUsage: workspaceUsageHandler(sessionDeps),
+    getUsage: keyed(keyUsageHandler(services)),
+    getWorkspaceUsage: workspaceUsageHandler(sessionDeps),
     getHealth: healthHandler(services.storage),
     getOpenApiDocument: openApiHandler(services.catalog.list(), { maxBodyBytes }),
     listPacks: market.list,
@@ -82,10 +85,9 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     ...packHandlers(sessionDeps),
   };
   const docs = docsRoutes();
-  // TODO(#27): pass the usage recorder as onToolCall, as the REST execute path records its calls.
   const mcp = createMcpHandler(core, {
     allowedOrigins: options.mcpAllowedOrigins, maxBodyBytes, onBug: (error) => logger.error({ err: error }, "unhandled error"),
-    onToolCall: metrics && observeMcpCalls(metrics),
+    onToolCall: observeMcpToolCalls(services.observer, metrics && observeMcpCalls(metrics)),
   });
   routeAll(app, [
     ...ROUTES.map((route): RouteSpec => [route.method, route.path, handlers[route.operationId]]),

@@ -12,8 +12,12 @@ import { createMcpServer } from "./mcp-server.ts";
 /** One tools/call as usage counts it: the key, the tool, the REST status it stands for and its latency. */
 export interface McpToolCallRecord {
   readonly keyId: string;
+  /** The key's workspace (null for a CLI key): whose usage the call counts in. */
+  readonly workspaceId: string | null;
   readonly toolId: string;
   readonly status: number;
+  /** The REST error_code the answer stands for; undefined for a success. */
+  readonly errorCode: string | undefined;
   /** From the request's arrival to the answer. */
   readonly latencyMs: number;
   readonly transport: "mcp";
@@ -50,13 +54,15 @@ export function createMcpHandler(core: ToolCore, options: McpHandlerOptions = {}
       if (!auth.ok) return toWebResponse(auth.answer, { "www-authenticate": "Bearer" });
       const body = await readJsonBody(request, maxBodyBytes);
       if (!body.ok) return refuse(body.error);
-      const record = (toolId: string, status: number) =>
-        options.onToolCall?.({ keyId: auth.key.id, toolId, status, latencyMs: performance.now() - arrived, transport: "mcp" });
+      const record = (toolId: string, answer: Answer) => options.onToolCall?.({
+        keyId: auth.key.id, workspaceId: auth.key.workspaceId, toolId, status: answer.status,
+        errorCode: answer.body.status === "error" ? answer.body.error_code : undefined, latencyMs: performance.now() - arrived, transport: "mcp",
+      });
       const admitted: AuthorizedCall[] = [];
       for (const toolId of toolCallsIn(body.value)) {
         const admission = await toolCall.admit(auth.key);
         if (!admission.ok) {
-          record(toolId, admission.answer.status);
+          record(toolId, admission.answer);
           return toWebResponse(admission.answer);
         }
         admitted.push(admission.call);
@@ -74,7 +80,7 @@ interface Served {
   readonly core: ToolCore;
   readonly key: ApiKey;
   readonly admitted: AuthorizedCall[];
-  readonly record: (toolId: string, status: number) => void;
+  readonly record: (toolId: string, answer: Answer) => void;
   readonly onBug?: (error: unknown) => void;
 }
 
@@ -86,7 +92,7 @@ async function serve(request: Request, parsedBody: unknown, served: Served): Pro
     key,
     // Each tools/call message took its unit above, so the queue never runs dry; a fresh count is the safe fallback.
     admitted: () => admitted.shift() ?? { key, headers },
-    onAnswer: (toolId, answer) => served.record(toolId, answer.status),
+    onAnswer: (toolId, answer) => served.record(toolId, answer),
     onBug: served.onBug,
   });
   const server = createMcpServer(toolbox);

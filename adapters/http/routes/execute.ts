@@ -1,5 +1,6 @@
 import { getRouterParam, type H3Event } from "h3";
 import type { ExecutionObserver } from "../../../application/ports.ts";
+import type { McpToolCallRecord } from "../../mcp/mcp-handler.ts";
 import { isPlainObject, type ToolCall } from "../../../application/tool-call.ts";
 import { toErrorResponse, toResponse } from "../error-response.ts";
 import type { KeyedHandler } from "../protect.ts";
@@ -51,5 +52,16 @@ export function observedExecute(route: (event: H3Event) => Promise<Response>, ob
       });
     }
     return response;
+  };
+}
+
+/** MCP's tools/call records to the same observer as REST execute calls (and to `also`, the metrics, when given). */
+export function observeMcpToolCalls(observer: ExecutionObserver, also?: (record: McpToolCallRecord) => void) {
+  return (record: McpToolCallRecord): void => {
+    observer.observe({
+      keyId: record.keyId, workspaceId: record.workspaceId, toolId: record.toolId, status: record.status,
+      errorCode: record.errorCode, durationMs: record.latencyMs, transport: "mcp",
+    });
+    also?.(record);
   };
 }
