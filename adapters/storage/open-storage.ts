@@ -9,6 +9,7 @@ import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { LmdbUsageStore } from "./lmdb-usage-store.ts";
 import { MemoryUsageStore } from "./memory-usage-store.ts";
+import { migrateLegacyLayout } from "./legacy-layout.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
 import { sweepExpired } from "./lmdb-sweep.ts";
 import { LmdbSortedIndex } from "./lmdb-sorted-index.ts";
@@ -34,11 +35,21 @@ export interface Storage {
 
 /** Embedded LMDB under DATA_DIR, or Redis when REDIS_URL (or a Redis Cluster when REDIS_CLUSTER) is set; `logger` hears of Redis outages (once each). */
 export async function openStorage(config: Config, clock: Clock, logger?: Pick<Logger, "warn" | "info">): Promise<Storage> {
+  let storage: Storage;
   if (config.redisUrl || config.redisCluster) {
     const { openRedisStorage } = await import("./redis-storage.ts");
-    return openRedisStorage(config, clock, logger);
+    storage = await openRedisStorage(config, clock, logger);
+  } else {
+    storage = openEmbeddedStorage(config.dataDir, clock);
   }
-  return openEmbeddedStorage(config.dataDir, clock);
+  try {
+    const moved = await migrateLegacyLayout(storage);
+    if (moved.memberships + moved.events > 0) logger?.info(moved, "moved memberships and audit events of the previous release into the sorted indexes");
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return storage;
 }
 
 /**
