@@ -28,7 +28,7 @@ export function modeAlternatives(direction: "encrypt" | "decrypt") {
       required: decrypting ? ["authTag"] : [],
     },
     ...(["cbc", "ctr"] as const).map((mode) => ({
-      properties: { mode: { type: "string", const: mode }, iv: ivOf(mode), aad: false, ...(decrypting ? { authTag: { type: "null" } } : {}) },
+      properties: { mode: { type: "string", const: mode }, iv: ivOf(mode), aad: false, ...(decrypting ? { authTag: { const: null } } : {}) },
       required: ["mode"],
     })),
   ];
