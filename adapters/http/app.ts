@@ -21,7 +21,6 @@ import { marketplaceRoutes } from "./routes/marketplace.ts";
 import { metricsHandler } from "./routes/metrics.ts";
 import { toolRoutes } from "./routes/tools.ts";
 import { keyUsageHandler, workspaceUsageHandler } from "./routes/usage.ts";
-import { keyUsageHandler, workspaceUsageHandler } from "./routes/usage.ts";
 import { packHandlers } from "./session/pack-routes.ts";
 import { type RouteSpec, sessionApiHandlers } from "./session/session-routes.ts";
 
@@ -73,8 +72,6 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     listTools: tools.list,
     getTool: tools.one,
     getCurrentKey: keyed(currentKeyHandler),
-    getUsage: keyed(keyUsageHandler(services)),
-    getWorkspaceUsage: workspaceUsageHandler(sessionDeps),
     getUsage: keyed(keyUsageHandler(services)),
     getWorkspaceUsage: workspaceUsageHandler(sessionDeps),
     getHealth: healthHandler(services.storage),
