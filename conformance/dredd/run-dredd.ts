@@ -47,16 +47,21 @@ export async function runDreddConformance(options: DreddOptions = {}): Promise<R
   const dredd = findDredd(options.dreddFrom);
   if (!dredd) results.push(failureOf(new RunFailure("Dredd is installed", `dredd ${DREDD_VERSION} beside tool-api (a development dependency: installing the package does not bring it)`, `Dredd is not installed here; install it with: ${INSTALL_DREDD}`), redact));
   if (dredd) {
-    const http = createHttpClient({ limits, note: (line) => notes.push(line) });
+    // --run-timeout bounds the whole run: the engine's own requests through this signal, Dredd by its deadline.
+    const deadline = Date.now() + limits.runMs;
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(limitFailure("runMs", limits.runMs, `the run was still going after ${limits.runMs / 1000} s`)), limits.runMs);
+    const http = createHttpClient({ limits, signal: stop.signal, note: (line) => notes.push(line) });
     let target: Target | undefined;
     try {
       target = options.baseUrl ? remoteTarget({ ...options, baseUrl: options.baseUrl, apiKey: options.apiKey ?? "" }) : await bootTarget({ tools: options.serverTools });
       redact = redactor([target.apiKey, target.rateLimitedKey]);
       const say = (line: string) => log(redact(line));
-      results.push(...(await judge({ target, dredd, http, limits, options, say, redact, deadline: Date.now() + limits.runMs })));
+      results.push(...(await judge({ target, dredd, http, limits, options, say, redact, deadline })));
     } catch (error) {
       results.push(failureOf(error, redact));
     } finally {
+      clearTimeout(timer);
       http.close();
       await target?.close();
     }
