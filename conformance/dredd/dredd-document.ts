@@ -26,6 +26,7 @@ export interface DreddInput {
 
 const METHODS = ["get", "put", "post", "patch", "delete"] as const;
 
+/** How to derive: whether 429 answers can be provoked, and which operations to keep. */
 export interface DeriveOptions {
   /** Whether a spent key is at hand for the 429 answers. */
   readonly rateLimited: boolean;

@@ -1,11 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { tools } from "../../adapters/tools/index.ts";
 import { main } from "../main.ts";
+import { toDreddInput } from "./dredd-document.ts";
+import { runDreddProcess } from "./dredd-process.ts";
 import { DREDD_VERSION, findDredd } from "./find-dredd.ts";
-import { runDreddConformance } from "./run-dredd.ts";
+import { HOOKS, runDreddConformance } from "./run-dredd.ts";
 
 /**
  * The Dredd engine end to end: `tool-api conformance --engine dredd` boots the real server, runs the real Dredd
@@ -48,6 +52,40 @@ describe("tool-api conformance --engine dredd", () => {
     expect(xml).toContain('name="POST /api/v1/execute/hash-text → 429"');
     expect(xml).not.toContain("<failure");
   }, 240_000);
+
+  it("needs the derived document: Dredd 14 refuses a path parameter without an example, and runs the derivation", async () => {
+    const server = createServer((_request, response) => response.writeHead(200, { "content-type": "application/json" }).end('{"id":"core"}'));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const served = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "/api/v1" }],
+      paths: { "/marketplace/packs/{id}": { get: { security: [], parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", required: ["id"] } } } } } } } },
+    };
+    const dredd = findDredd() as NonNullable<ReturnType<typeof findDredd>>;
+    const dreddOn = async (document: unknown, plan: unknown) => {
+      const [documentFile, planFile, outcomes] = ["document.json", "plan.json", "outcomes.jsonl"].map((name) => join(dir, name));
+      writeFileSync(documentFile, JSON.stringify(document));
+      writeFileSync(planFile, JSON.stringify(plan));
+      rmSync(outcomes, { force: true });
+      const said: string[] = [];
+      const env = { TOOL_API_DREDD_PLAN: planFile, TOOL_API_DREDD_OUTCOMES: outcomes, TOOL_API_DREDD_API_KEY: "tk_dev_unused" };
+      const exit = await runDreddProcess({ dredd, documentFile, hooksFile: HOOKS, endpoint, env, bail: false, line: (text) => said.push(text), timeoutMs: 60_000 });
+      return { exit, said: said.join("\n"), outcomes: existsSync(outcomes) ? readFileSync(outcomes, "utf8") : "" };
+    };
+    try {
+      const refused = await dreddOn({ ...served, paths: { "/api/v1/marketplace/packs/{id}": served.paths["/marketplace/packs/{id}"] } }, {});
+      expect(refused.exit.code).not.toBe(0);
+      expect(refused.said).toContain("Required URI parameter 'id' has no example or default value");
+      const input = toDreddInput(served as never, { rateLimited: false });
+      const derived = await dreddOn(input.document, input.plan);
+      expect(derived.exit.code, derived.said).toBe(0);
+      expect(JSON.parse(derived.outcomes)).toMatchObject({ method: "GET", uri: "/api/v1/marketplace/packs/core", status: "pass" });
+    } finally {
+      server.close();
+    }
+  }, 120_000);
 
   it("refuses the default engine's flags with the usage (exit 2)", async () => {
     capture();

@@ -24,7 +24,8 @@ export interface DreddOptions extends Pick<ConformanceOptions, "baseUrl" | "apiK
   readonly select?: (operation: string) => boolean;
 }
 
-const HOOKS = fileURLToPath(new URL("./hooks.cjs", import.meta.url));
+/** The hooks file this package ships beside the engine (copied into dist/ by scripts/copy-assets.mjs). */
+export const HOOKS = fileURLToPath(new URL("./hooks.cjs", import.meta.url));
 
 /** What Dredd judges here and what it leaves to the default engine; printed with every run. */
 export const DREDD_SCOPE =
