@@ -2784,15 +2784,15 @@ export interface components {
             mode?: "gcm";
         } | {
             aad?: string;
-            /** @enum {object|null} */
-            authTag?: never | null;
+            /** @enum {string|null} */
+            authTag?: null;
             iv?: string;
             /** @enum {string} */
             mode: "cbc";
         } | {
             aad?: string;
-            /** @enum {object|null} */
-            authTag?: never | null;
+            /** @enum {string|null} */
+            authTag?: null;
             iv?: string;
             /** @enum {string} */
             mode: "ctr";
