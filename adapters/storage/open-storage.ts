@@ -3,7 +3,8 @@ import type { ApiKeyStore, AuditLog, Clock, RateLimitStore, UsageStore } from ".
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { SystemClock } from "../system.ts";
-import { lmdbEntries, mapEntries } from "./atomic-entries.ts";
+import { mapEntries } from "./atomic-entries.ts";
+import { lmdbEntries } from "./lmdb-atomic-entries.ts";
 import { AtomicRecords } from "./atomic-records.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
