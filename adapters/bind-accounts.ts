@@ -9,7 +9,7 @@ import { ListKeys } from "../application/list-keys.ts";
 import { ListMembers } from "../application/list-members.ts";
 import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
-import type { AccountStore, AuditLog, PasswordHasher, RateLimitStore, SessionStore, WorkspaceStore } from "../application/ports.ts";
+import type { AccountStore, ApiKeyStore, AuditLog, PasswordHasher, RateLimitStore, SessionStore, WorkspaceStore } from "../application/ports.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
 import { ResolveSession } from "../application/resolve-session.ts";
 import { RevokeKey } from "../application/revoke-key.ts";
@@ -27,6 +27,8 @@ import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
 import { KeyvFlashStore, KeyvSessionStore } from "./storage/keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
 import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "./container.ts";
+import { bindInvitationStore, bindMemberUseCases } from "./bind-members.ts";
+import type { Lease } from "./storage/workspace-lock.ts";
 
 // The container type without importing inversify here: only the composition root imports it.
 type Container = ReturnType<typeof buildContainer>;
@@ -38,8 +40,9 @@ export function bindAccountStores(container: Container, infra: Infrastructure): 
     ? new KeyvAccountStore(keyv("accounts"), emails.keyv, (email, id) => emails.claim(email, id))
     : new KeyvAccountStore(keyv("accounts"), keyv("account-emails")));
   container.bind(TOKENS.workspaceStore).toConstantValue(
-    new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces")),
+    new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces"), infra.atomic?.<Lease>("workspace-locks")),
   );
+  bindInvitationStore(container, infra);
   container.bind(TOKENS.sessionStore).toConstantValue(new KeyvSessionStore(keyv("sessions"), infra.clock));
   container.bind(TOKENS.flashStore).toConstantValue(new KeyvFlashStore(keyv("dashboard-flash")));
   container.bind(TOKENS.passwordHasher).toConstantValue(infra.passwordHasher ?? new ScryptPasswordHasher());
@@ -74,10 +77,12 @@ export function bindAccountUseCases(container: Container, infra: Infrastructure)
     [TOKENS.workspaceStore, TOKENS.accountStore],
   );
   container.bind(TOKENS.listAudit).toResolvedValue(
-    (workspaces: WorkspaceStore, audit: AuditLog) => new ListAudit({ workspaces, audit }), [TOKENS.workspaceStore, TOKENS.auditLog]);
+    (workspaces: WorkspaceStore, audit: AuditLog, accounts: AccountStore, keys: ApiKeyStore) => new ListAudit({ workspaces, audit, accounts, keys }),
+    [TOKENS.workspaceStore, TOKENS.auditLog, TOKENS.accountStore, TOKENS.apiKeyStore]);
   container.bind(TOKENS.countSessionWrite).toResolvedValue(
     (limits: RateLimitStore) => new CountSessionWrite({ limits, attemptLimits: infra.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS }), [TOKENS.rateLimitStore]);
   bindWorkspaceKeyUseCases(container);
+  bindMemberUseCases(container, infra);
 }
 
 function bindWorkspaceKeyUseCases(container: Container): void {
@@ -90,12 +95,12 @@ function bindWorkspaceKeyUseCases(container: Container): void {
     [TOKENS.workspaceStore, TOKENS.createKey],
   );
   container.bind(TOKENS.revokeWorkspaceKey).toResolvedValue(
-    (workspaces: WorkspaceStore, revokeKey: RevokeKey) => new RevokeWorkspaceKey({ workspaces, revokeKey }),
-    [TOKENS.workspaceStore, TOKENS.revokeKey],
+    (workspaces: WorkspaceStore, keys: ApiKeyStore, revokeKey: RevokeKey) => new RevokeWorkspaceKey({ workspaces, keys, revokeKey }),
+    [TOKENS.workspaceStore, TOKENS.apiKeyStore, TOKENS.revokeKey],
   );
   container.bind(TOKENS.workspaceKeyChanges).toResolvedValue(
-    (workspaces: WorkspaceStore, rotateKey: RotateKey, updateKey: UpdateKey, audit: AuditLog) =>
-      new WorkspaceKeyChanges({ workspaces, rotateKey, updateKey, audit }),
-    [TOKENS.workspaceStore, TOKENS.rotateKey, TOKENS.updateKey, TOKENS.auditLog],
+    (workspaces: WorkspaceStore, keys: ApiKeyStore, rotateKey: RotateKey, updateKey: UpdateKey, audit: AuditLog) =>
+      new WorkspaceKeyChanges({ workspaces, keys, rotateKey, updateKey, audit }),
+    [TOKENS.workspaceStore, TOKENS.apiKeyStore, TOKENS.rotateKey, TOKENS.updateKey, TOKENS.auditLog],
   );
 }

@@ -18,10 +18,15 @@ import { ListMembers } from "../application/list-members.ts";
 import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
 import type {
-  AccountStore, ApiKeyStore, AuditLog, Clock, ExecutionObserver, FlashStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
+  AccountStore, ApiKeyStore, AuditLog, Clock, ExecutionObserver, FlashStore, InvitationStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
   ToolCatalog, ToolRunner, UsageStore, WorkspacePackStore, WorkspaceStore,
 } from "../application/ports.ts";
 import type { QueryKeyUsage, QueryWorkspaceUsage } from "../application/query-usage.ts";
+import type { AcceptInvitation } from "../application/accept-invitation.ts";
+import type { ChangeMemberRole } from "../application/change-member-role.ts";
+import type { InviteMember } from "../application/invite-member.ts";
+import type { RemoveMember } from "../application/remove-member.ts";
+import type { ListInvitations, RevokeInvitation } from "../application/workspace-invitations.ts";
 import type { RecordUsage } from "../application/record-usage.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
 import { ResolveSession } from "../application/resolve-session.ts";
@@ -97,6 +102,13 @@ export const TOKENS = {
   executionObserver: Symbol.for("ExecutionObserver") as ServiceIdentifier<ExecutionObserver>,
   queryKeyUsage: Symbol.for("QueryKeyUsage") as ServiceIdentifier<QueryKeyUsage>,
   queryWorkspaceUsage: Symbol.for("QueryWorkspaceUsage") as ServiceIdentifier<QueryWorkspaceUsage>,
+  invitationStore: Symbol.for("InvitationStore") as ServiceIdentifier<InvitationStore>,
+  inviteMember: Symbol.for("InviteMember") as ServiceIdentifier<InviteMember>,
+  listInvitations: Symbol.for("ListInvitations") as ServiceIdentifier<ListInvitations>,
+  revokeInvitation: Symbol.for("RevokeInvitation") as ServiceIdentifier<RevokeInvitation>,
+  acceptInvitation: Symbol.for("AcceptInvitation") as ServiceIdentifier<AcceptInvitation>,
+  changeMemberRole: Symbol.for("ChangeMemberRole") as ServiceIdentifier<ChangeMemberRole>,
+  removeMember: Symbol.for("RemoveMember") as ServiceIdentifier<RemoveMember>,
 } as const;
 
 /** What main.ts opens before wiring: connections and process-wide objects. */
@@ -204,6 +216,12 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     disableWorkspacePack: container.get(TOKENS.disableWorkspacePack),
     workspaceKeyChanges: container.get(TOKENS.workspaceKeyChanges),
     workspaceUsage: container.get(TOKENS.queryWorkspaceUsage),
+    inviteMember: container.get(TOKENS.inviteMember),
+    listInvitations: container.get(TOKENS.listInvitations),
+    revokeInvitation: container.get(TOKENS.revokeInvitation),
+    acceptInvitation: container.get(TOKENS.acceptInvitation),
+    changeMemberRole: container.get(TOKENS.changeMemberRole),
+    removeMember: container.get(TOKENS.removeMember),
     flash: container.get(TOKENS.flashStore),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };

@@ -17,6 +17,11 @@ import type { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks } fr
 import type { SwitchWorkspace } from "./switch-workspace.ts";
 import type { WorkspaceKeyChanges } from "./workspace-key-changes.ts";
 import type { Environment, RateLimitPolicy } from "../domain/api-key.ts";
+import type { AcceptInvitation } from "./accept-invitation.ts";
+import type { ChangeMemberRole } from "./change-member-role.ts";
+import type { InviteMember } from "./invite-member.ts";
+import type { RemoveMember } from "./remove-member.ts";
+import type { ListInvitations, RevokeInvitation } from "./workspace-invitations.ts";
 
 /** The use cases behind the session API and the dashboard, and the defaults the key form shows. */
 export interface AccountDeps {
@@ -44,6 +49,13 @@ export interface AccountDeps {
   readonly workspaceKeyChanges: WorkspaceKeyChanges;
   /** A workspace's usage: the session API's route, the usage page and the keys page's 24 h column. */
   readonly workspaceUsage: QueryWorkspaceUsage;
+  /** Members and invitations (shared/contract.md, "Members and invitations"). */
+  readonly inviteMember: InviteMember;
+  readonly listInvitations: ListInvitations;
+  readonly revokeInvitation: RevokeInvitation;
+  readonly acceptInvitation: AcceptInvitation;
+  readonly changeMemberRole: ChangeMemberRole;
+  readonly removeMember: RemoveMember;
   /** Carries a new key's secret from the create POST to the one GET that shows it. */
   readonly flash: FlashStore;
   /** The environment this deployment serves: the key form's default. */

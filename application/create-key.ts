@@ -73,6 +73,8 @@ export class CreateKey {
       revokedAt: null,
       expiresAt: expiresInMs === null ? null : now + expiresInMs,
       scopes,
+      // Members may change only the keys they created (shared/contract.md, "Members and invitations").
+      ...(cmd.actor && "accountId" in cmd.actor ? { createdBy: cmd.actor.accountId } : {}),
     };
     await this.deps.keys.save(key);
     await recordAudit(this.deps, { type: "key.created", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id });

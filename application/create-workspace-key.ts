@@ -13,12 +13,12 @@ export interface CreateWorkspaceKeyCommand {
   readonly windowSeconds?: number;
 }
 
-/** Mints a key in a workspace through the same CreateKey use case as the CLI; members only. */
+/** Mints a key in a workspace through the same CreateKey use case as the CLI; every member may, and becomes its creator. */
 export class CreateWorkspaceKey {
   constructor(private readonly deps: { workspaces: WorkspaceStore; createKey: CreateKey }) {}
 
   async execute(cmd: CreateWorkspaceKeyCommand): Promise<Result<CreateKeyOutput, DomainError>> {
-    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "manage_keys");
+    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "create_key");
     if (!access.ok) return access;
     const { name, env, limit, windowSeconds, workspaceId } = cmd;
     return this.deps.createKey.execute({ name, env, limit, windowSeconds, workspaceId, actor: { accountId: cmd.accountId } });

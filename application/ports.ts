@@ -8,6 +8,7 @@ import type { Session } from "../domain/session.ts";
 import type { AnyTool, ToolDefinition } from "../domain/tool.ts";
 import type { Granularity } from "../domain/usage.ts";
 import type { Membership, Workspace } from "../domain/workspace.ts";
+import type { Invitation } from "../domain/invitation.ts";
 
 /** A key as it was before a change and as it is after (the same object when nothing changed). */
 export interface KeyUpdate {
@@ -128,6 +129,38 @@ export interface WorkspaceStore {
   listMembers(workspaceId: string): Promise<readonly Membership[]>;
   /** Every membership of the account, oldest first. */
   listMemberships(accountId: string): Promise<readonly Membership[]>;
+  /** Removes the account's membership (a no-op when there is none): the workspace's side first, so access ends with the first write. */
+  removeMembership(workspaceId: string, accountId: string): Promise<void>;
+  /**
+   * Runs `section` while no other `exclusive` section of the same workspace runs, on any instance sharing the storage,
+   * so a read-check-write of its memberships (the last-owner rule) cannot interleave with another. Throws
+   * StorageUnavailableError when the workspace stays busy past a bound of a few seconds.
+   */
+  exclusive<T>(workspaceId: string, section: () => Promise<T>): Promise<T>;
+}
+
+/** An invitation as it was before a change and as it is after (the same object when nothing changed). */
+export interface InvitationUpdate {
+  readonly before: Invitation;
+  readonly after: Invitation;
+}
+
+/** Where invitations live; the storage may drop one after its `expiresAt`. Every method throws when storage is unreachable. */
+export interface InvitationStore {
+  /** Stores a new invitation, findable by id and by its token hash. */
+  save(invitation: Invitation): Promise<void>;
+  /** The invitation with this id, or undefined. */
+  findById(id: string): Promise<Invitation | undefined>;
+  /** The invitation whose token hashes to `tokenHash`, or undefined. */
+  findByTokenHash(tokenHash: string): Promise<Invitation | undefined>;
+  /** The workspace's invitations still stored (pending or not), oldest first. */
+  listByWorkspace(workspaceId: string): Promise<readonly Invitation[]>;
+  /**
+   * Changes one invitation atomically on every instance: `change` receives it as stored now and returns the new
+   * invitation, or undefined to leave it; when another writer changed it meanwhile, `change` runs again on the newer
+   * one, so it must be a pure function of its argument. Undefined when no invitation has this id.
+   */
+  update(id: string, change: (current: Invitation) => Invitation | undefined): Promise<InvitationUpdate | undefined>;
 }
 
 /** Where dashboard sessions live, by the hash of their token. Every method throws when the storage cannot be reached. */

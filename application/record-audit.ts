@@ -1,4 +1,4 @@
-import type { AuditActor, AuditEventType } from "../domain/audit.ts";
+import type { AuditEvent } from "../domain/audit.ts";
 import { toBase62 } from "../domain/api-key.ts";
 import type { AuditLog, Clock, SecretSource } from "./ports.ts";
 
@@ -9,14 +9,7 @@ export interface AuditDeps {
 }
 
 /** What the event is about; never a secret. */
-export interface AuditSubject {
-  readonly type: AuditEventType;
-  readonly actor: AuditActor;
-  readonly workspaceId: string | null;
-  readonly keyId?: string;
-  readonly packId?: string;
-  readonly changes?: readonly string[];
-}
+export type AuditSubject = Omit<AuditEvent, "id" | "at">;
 
 let sequence = 0;
 

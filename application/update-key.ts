@@ -35,6 +35,7 @@ export class UpdateKey {
     if (changes.length > 0) {
       await recordAudit(this.deps, {
         type: "key.updated", actor: cmd.actor ?? { cli: true }, workspaceId: after.workspaceId, keyId: after.id, changes,
+        newValues: Object.fromEntries(changes.map((name) => [name, newValueOf(after, name)])),
       });
     }
     return ok(toKeySummary(after, this.deps.clock.now()));
@@ -57,4 +58,10 @@ function applyChanges(key: ApiKey, cmd: UpdateKeyCommand): Result<{ updated: Api
   if (policy.limit !== key.policy.limit) changes.push("limit");
   if (policy.windowMs !== key.policy.windowMs) changes.push("windowSeconds");
   return ok({ updated: { ...key, name, policy }, changes });
+}
+
+/** What a changed field holds now, as the audit log shows it. */
+function newValueOf(key: ApiKey, field: string): string | number {
+  if (field === "name") return key.name;
+  return field === "limit" ? key.policy.limit : key.policy.windowMs / 1000;
 }

@@ -41,7 +41,7 @@ export class EnableWorkspacePack {
   constructor(private readonly deps: WorkspacePackDeps) {}
 
   async execute(cmd: WorkspacePackCommand): Promise<Result<string[], DomainError>> {
-    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "manage_keys");
+    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "manage_packs");
     if (!access.ok) return access;
     if (!this.deps.installed.includes(cmd.packId)) return err(notFound(`No installed pack has the id '${cmd.packId}'.`));
     if (cmd.packId === CORE_PACK_ID) return ok(view(this.deps, await this.deps.packs.list(cmd.workspaceId)));
@@ -56,7 +56,7 @@ export class DisableWorkspacePack {
   constructor(private readonly deps: WorkspacePackDeps) {}
 
   async execute(cmd: WorkspacePackCommand): Promise<Result<string[], DomainError>> {
-    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "manage_keys");
+    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "manage_packs");
     if (!access.ok) return access;
     if (cmd.packId === CORE_PACK_ID) return err(invalidInput([{ path: "/packId", message: "The core pack cannot be disabled." }], "The core pack cannot be disabled."));
     if (!this.deps.installed.includes(cmd.packId)) return err(notFound(`No installed pack has the id '${cmd.packId}'.`));

@@ -33,6 +33,8 @@ export interface ApiKey {
   readonly previousSecretExpiresAt?: number | null;
   /** Set once the `key.expired` audit event has been written. */
   readonly expiryRecorded?: boolean;
+  /** The account that created it (dashboard); absent for CLI keys and keys made before accounts recorded it. */
+  readonly createdBy?: string;
 }
 
 /** A key limited to these tool ids and/or categories (a tool matching either is allowed). */
@@ -175,6 +177,10 @@ export interface ApiKeySummary {
   readonly workspaceId: string | null;
   readonly createdAt: string;
   readonly lastUsedAt: string | null;
+  /** Until when the secret replaced by the last rotation still works; null when none does (now). */
+  readonly previousSecretExpiresAt: string | null;
+  /** The account that created the key; null for CLI keys. */
+  readonly createdBy: string | null;
 }
 
 const isoOrNull = (ms: number | null | undefined): string | null =>
@@ -195,5 +201,8 @@ export function toKeySummary(key: ApiKey, now: number): ApiKeySummary {
     workspaceId: key.workspaceId,
     createdAt: new Date(key.createdAt).toISOString(),
     lastUsedAt: key.lastUsedAt === null ? null : new Date(key.lastUsedAt).toISOString(),
+    previousSecretExpiresAt: typeof key.previousSecretExpiresAt === "number" && now < key.previousSecretExpiresAt
+      ? new Date(key.previousSecretExpiresAt).toISOString() : null,
+    createdBy: key.createdBy ?? null,
   };
 }

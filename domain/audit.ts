@@ -1,9 +1,12 @@
+import type { Role } from "./workspace.ts";
+
 /**
  * Audit event types. Kept as one list so later features (tool packs) extend it in one place;
  * the wire `type` is always one of these.
  */
 export const AUDIT_EVENT_TYPES = [
   "key.created", "key.rotated", "key.revoked", "key.updated", "key.expired", "pack.enabled", "pack.disabled",
+  "member.invited", "member.joined", "member.role_changed", "member.removed", "invitation.revoked",
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
@@ -22,6 +25,27 @@ export interface AuditEvent {
   readonly packId?: string;
   /** For key.updated: which fields changed (names only). */
   readonly changes?: readonly string[];
+  /** For key.updated: each changed field's new value (never a secret: name, limit, windowSeconds). */
+  readonly newValues?: Readonly<Record<string, string | number>>;
+  /** For member.* events: whose membership (for member.joined, the account that joined). */
+  readonly memberAccountId?: string;
+  /** member.invited, member.joined: the role given; member.role_changed: the new role. */
+  readonly role?: Role;
+  /** member.role_changed: the role before. */
+  readonly previousRole?: Role;
+  /** member.invited, member.joined, invitation.revoked: which invitation, and the address it was sent to. */
+  readonly invitationId?: string;
+  readonly email?: string;
+}
+
+/** An event as the audit answer shows it: who acted (their email) and, where it applies, the key's name and the member's email. */
+export interface AuditEntry extends AuditEvent {
+  /** The acting account's email; null for the CLI, the system, or an account that no longer exists. */
+  readonly actorEmail: string | null;
+  /** key.* events: the key's name now. */
+  readonly keyName?: string;
+  /** member.* events: the member's email. */
+  readonly memberEmail?: string;
 }
 
 /** Newest first; ties (same millisecond) broken by id so the order is stable. */

@@ -18,7 +18,7 @@ describe("workspaces", () => {
     ["owner", "rename", true],
     ["admin", "rename", true],
     ["member", "rename", false],
-    ["member", "manage_keys", true],
+    ["member", "create_key", true],
     ["member", "read", true],
   ] as const)("%s may %s: %s", (role, action, allowed) => {
     expect(isAllowed(role, action)).toBe(allowed);

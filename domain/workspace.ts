@@ -2,7 +2,7 @@ import { checkDisplayName } from "./display-name.ts";
 import type { InputIssue } from "./errors.ts";
 import { err, ok, type Result } from "./result.ts";
 
-/** What a member may do: owners and admins manage the workspace itself; every member manages its keys. */
+/** What a member may do (isAllowed): owners do everything, admins manage keys, packs and non-owner members, members their own keys. */
 export const ROLES = ["owner", "admin", "member"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -21,7 +21,7 @@ export interface Workspace {
   readonly createdAt: number;
 }
 
-/** An account's place in a workspace. Invitations will add memberships with other roles. */
+/** An account's place in a workspace: the creator's as owner, others' through an invitation. */
 export interface Membership {
   readonly workspaceId: string;
   readonly accountId: string;
@@ -44,12 +44,26 @@ export const toWorkspaceView = (workspace: Workspace): WorkspaceView => ({
   createdAt: new Date(workspace.createdAt).toISOString(),
 });
 
-/** The things a member can ask to do in a workspace. */
-export type WorkspaceAction = "read" | "manage_keys" | "rename";
+/** The things a member can ask to do in a workspace: the rows of shared/contract.md's role × action table. */
+export const WORKSPACE_ACTIONS = [
+  "read", "create_key", "manage_own_keys", "manage_any_key", "manage_packs", "rename",
+  "invite", "revoke_invitation", "remove_member", "invite_owner", "change_role", "remove_owner", "leave",
+] as const;
+export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number];
+
+const EVERYONE: readonly Role[] = ROLES;
+const MANAGERS: readonly Role[] = ["owner", "admin"];
+const OWNERS: readonly Role[] = ["owner"];
+
+/** Who may do what; "leave" is refused to the last owner by a rule on the whole roster (lastOwnerProblem), not by role. */
+const ALLOWED: Record<WorkspaceAction, readonly Role[]> = {
+  read: EVERYONE, create_key: EVERYONE, manage_own_keys: EVERYONE, leave: EVERYONE,
+  manage_any_key: MANAGERS, manage_packs: MANAGERS, rename: MANAGERS, invite: MANAGERS, revoke_invitation: MANAGERS, remove_member: MANAGERS,
+  invite_owner: OWNERS, change_role: OWNERS, remove_owner: OWNERS,
+};
 
 export function isAllowed(role: Role, action: WorkspaceAction): boolean {
-  if (action === "rename") return role === "owner" || role === "admin";
-  return true;
+  return ALLOWED[action].includes(role);
 }
 
 /** A trimmed name of 1 to 64 characters, without control or bidi-override characters, or the problem with it. */

@@ -30,11 +30,16 @@ export class AtomicRecords<T> {
     return this.entries.read(this.prefix + key);
   }
 
-  /** Writes `value` when the record is still `expected` (its raw entry; undefined: absent); false otherwise. */
-  async write(key: string, expected: string | undefined, value: T): Promise<boolean> {
+  /**
+   * Writes `value` when the record is still `expected` (its raw entry; undefined: absent); false otherwise. With
+   * `ttlMs` the record expires as a Keyv TTL would (Keyv stops returning it; the storage drops it).
+   */
+  async write(key: string, expected: string | undefined, value: T, ttlMs?: number): Promise<boolean> {
     const { serialize } = this.keyv;
     if (!serialize) throw new Error("atomic records need Keyv's serializer");
-    return this.entries.compareAndSet(this.prefix + key, expected, await serialize({ value, expires: undefined }));
+    const ttl = ttlMs === undefined ? undefined : Math.max(1, Math.ceil(ttlMs));
+    const raw = await serialize({ value, expires: ttl === undefined ? undefined : Date.now() + ttl });
+    return this.entries.compareAndSet(this.prefix + key, expected, raw, ttl);
   }
 
   /** Stores `value` under `key` unless a record is there already, atomically: true when this call stored it. */

@@ -28,6 +28,10 @@ export class KeyvScanIndex implements SortedIndex {
     return typeof value === "string" ? value : undefined;
   }
 
+  async remove(set: string, member: string): Promise<void> {
+    await this.keyv.delete(`${set}${SEPARATOR}${member}`);
+  }
+
   async descending(set: string, limit: number, below?: string): Promise<IndexEntry[]> {
     const entries = await this.all(set);
     return entries.filter((entry) => below === undefined || entry.member < below).reverse().slice(0, limit);

@@ -36,6 +36,16 @@ export class LmdbSortedIndex implements SortedIndex {
     return this.db.get(this.first(set) + member) ?? undefined;
   }
 
+  remove(set: string, member: string): Promise<void> {
+    const key = this.first(set) + member;
+    const countKey = `${this.namespace}\u0004${set}`;
+    return this.db.transaction(() => {
+      if (this.db.get(key) === undefined) return;
+      this.db.remove(key);
+      this.db.put(countKey, String(Math.max(0, Number(this.db.get(countKey) ?? 1) - 1)));
+    });
+  }
+
   async descending(set: string, limit: number, below?: string): Promise<IndexEntry[]> {
     // Reverse ranges start inclusive: the cursor's own entry is read (one more) and skipped.
     const start = below === undefined ? this.past(set) : this.first(set) + below;

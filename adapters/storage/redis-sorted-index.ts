@@ -24,6 +24,12 @@ end
 return 1
 `);
 
+/** KEYS as PUT; ARGV = member. Removes it from both, so a reader never sees it in one and not the other. */
+const REMOVE = redisScript(`
+redis.call('ZREM', KEYS[1], ARGV[1])
+return redis.call('HDEL', KEYS[2], ARGV[1])
+`);
+
 /**
  * KEYS as PUT; ARGV = from, to (ZRANGE BYLEX bounds), 'REV' or 'FWD', count (-1: all).
  * Returns member, value, member, value, … in the order read.
@@ -66,6 +72,10 @@ export class RedisSortedIndex implements SortedIndex {
 
   async get(set: string, member: string): Promise<string | undefined> {
     return (await withDeadline(this.client.hGet(this.keys(set)[1], member), this.deadline, "HGET")) ?? undefined;
+  }
+
+  async remove(set: string, member: string): Promise<void> {
+    await this.run(REMOVE, set, [member]);
   }
 
   descending(set: string, limit: number, below?: string): Promise<IndexEntry[]> {

@@ -26,6 +26,8 @@ export interface SortedIndex {
   put(set: string, member: string, value: string, options?: PutOptions): Promise<boolean>;
   /** The value under `member`, or undefined. */
   get(set: string, member: string): Promise<string | undefined>;
+  /** Removes `member` and its value; a no-op when absent. */
+  remove(set: string, member: string): Promise<void>;
   /** At most `limit` entries, highest member first, every one below `below` when given. */
   descending(set: string, limit: number, below?: string): Promise<IndexEntry[]>;
   /** Every entry of the set, lowest member first. */
@@ -95,6 +97,12 @@ export class MemorySortedIndex implements SortedIndex {
 
   async get(set: string, member: string): Promise<string | undefined> {
     return this.sets.get(set)?.values.get(member);
+  }
+
+  async remove(set: string, member: string): Promise<void> {
+    const found = this.sets.get(set);
+    if (!found?.values.delete(member)) return;
+    found.members.splice(lowerBound(found.members, member), 1);
   }
 
   async descending(set: string, limit: number, below?: string): Promise<IndexEntry[]> {

@@ -9,6 +9,7 @@ import { marketplaceOperations } from "./marketplace-paths.ts";
 import { errorResponseComponents } from "./responses.ts";
 import type { Operation } from "./operation.ts";
 import { sessionOperations, sessionSchemas } from "./session-paths.ts";
+import { memberOperations, memberSchemas } from "./member-paths.ts";
 import { categoryTags, concreteExecutePaths, executeOperations, toolSchemas } from "./tool-paths.ts";
 import { usageOperations, usageSchemas } from "./usage-paths.ts";
 
@@ -50,7 +51,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     ],
     paths: { ...routePaths(options.tools), ...concreteExecutePaths(options.tools) } as OpenApiDocument["paths"],
     components: {
-      schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...usageSchemas(), ...toolSchemas(server) },
+      schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...memberSchemas(), ...usageSchemas(), ...toolSchemas(server) },
       responses: errorResponseComponents(),
       headers: sharedHeaders(),
       securitySchemes: securitySchemes(SESSION_COOKIE),
@@ -80,7 +81,7 @@ function describeApi(): string {
 
 /** Every declared route at its path, with the operation of the same id. */
 function routePaths(tools: Parameters<typeof executeOperations>[0]): Record<string, Record<string, Operation>> {
-  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...marketplaceOperations(), ...usageOperations()].map((op) => [op.operationId, op]));
+  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...memberOperations(), ...marketplaceOperations(), ...usageOperations()].map((op) => [op.operationId, op]));
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of ROUTES) {
     const operation = operations.get(route.operationId);

@@ -9,16 +9,16 @@ import { errorResponses } from "./responses.ts";
 
 /** The session API as shared/contract.md's "Session API" table defines it; the routes live in ../session/. */
 
-const SESSION = [{ SessionCookie: [] }];
-const SESSION_WITH_CSRF = [{ SessionCookie: [], CsrfToken: [] }];
-const id = (description: string) => ({ type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", description });
-const text = (maxLength: number, extra: Record<string, unknown> = {}) => ({ type: "string", maxLength, ...extra });
+export const SESSION = [{ SessionCookie: [] }];
+export const SESSION_WITH_CSRF = [{ SessionCookie: [], CsrfToken: [] }];
+export const id = (description: string) => ({ type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", description });
+export const text = (maxLength: number, extra: Record<string, unknown> = {}) => ({ type: "string", maxLength, ...extra });
 /** OpenAPI 3.0 forbids an empty `required`, so an all-optional object has none. */
-const object = (required: string[], properties: Record<string, unknown>): OpenApiSchema =>
+export const object = (required: string[], properties: Record<string, unknown>): OpenApiSchema =>
   required.length > 0 ? { type: "object", required, properties } : { type: "object", properties };
-const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
-const data = (properties: Record<string, unknown>) => object(Object.keys(properties), properties);
-const answer = (description: string, schema: OpenApiSchema, status = 200, setsCookie = false) => ({
+export const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
+export const data = (properties: Record<string, unknown>) => object(Object.keys(properties), properties);
+export const answer = (description: string, schema: OpenApiSchema, status = 200, setsCookie = false) => ({
   description,
   headers: {
     "X-Request-Id": ref("headers", "RequestId"),
@@ -28,7 +28,7 @@ const answer = (description: string, schema: OpenApiSchema, status = 200, setsCo
 });
 // Names are checked on the way in only, so an answer can still carry one saved before the rule.
 const STORED_NAME = "As saved. A name saved by an older version may hold control or bidirectional-override characters: escape them before printing to a terminal.";
-const workspaceId = { name: "id", in: "path", required: true, description: "The workspace id.", schema: id("A workspace id.") };
+export const workspaceId = { name: "id", in: "path", required: true, description: "The workspace id.", schema: id("A workspace id.") };
 const keyId = { name: "keyId", in: "path", required: true, description: "The key id.", schema: id("A key id (`key_…`).") };
 const auditCursor = {
   name: "cursor", in: "query", required: false, description: "The `nextCursor` of the previous page; absent for the first page.",
@@ -59,8 +59,11 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
       personal: { type: "boolean", description: "The account's own workspace, made at sign-up." },
       createdAt: timestamp,
     }),
-    Member: object(["accountId", "email", "role"], { accountId: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), role: { type: "string", enum: [...ROLES] } }),
-    KeySummary: object(["id", "name", "env", "prefix", "status", "expiresAt", "scopes", "limit", "windowSeconds", "workspaceId", "createdAt", "lastUsedAt"], {
+    Member: object(["accountId", "email", "role", "joinedAt"], {
+      accountId: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), role: { type: "string", enum: [...ROLES] },
+      joinedAt: { ...timestamp, description: "When the membership began: the workspace's creation, or the accepted invitation." },
+    }),
+    KeySummary: object(["id", "name", "env", "prefix", "status", "expiresAt", "scopes", "limit", "windowSeconds", "workspaceId", "createdAt", "lastUsedAt", "previousSecretExpiresAt", "createdBy"], {
       id: id("The key id."),
       name: text(64, { description: STORED_NAME }),
       env: ref("schemas", "Environment"),
@@ -73,6 +76,8 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
       workspaceId: { ...id("The workspace the key belongs to; null for keys made with the CLI."), nullable: true },
       createdAt: timestamp,
       lastUsedAt: { ...timestamp, nullable: true },
+      previousSecretExpiresAt: { ...timestamp, nullable: true, description: "Until when the secret replaced by the last rotation still works; null when none does." },
+      createdBy: { ...id("The account that created the key (members may change only their own keys); null for CLI keys and keys made before it was recorded."), nullable: true },
     }),
     AuditEvent: object(["id", "at", "type", "actor", "workspaceId"], {
       id: id("The event id."),
@@ -84,6 +89,16 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
       keyId: id("The key, for key events."),
       packId: id("The pack, for pack events."),
       changes: { type: "array", maxItems: 10, items: text(32), description: "For key.updated: the names of the changed fields." },
+      newValues: { type: "object", description: "For key.updated: each changed field's new value (`name`, `limit`, `windowSeconds`); never a secret.",
+        properties: { name: text(64), limit: { type: "integer", format: "int32" }, windowSeconds: { type: "integer", format: "int32" } } },
+      actorEmail: { ...text(MAX_EMAIL_LENGTH, { format: "email" }), nullable: true, description: "The acting account's email; null for the CLI and the system." },
+      keyName: text(64, { description: "For key events: the key's name now." }),
+      memberAccountId: id("For member events: whose membership (for member.joined, the account that joined)."),
+      memberEmail: text(MAX_EMAIL_LENGTH, { format: "email", description: "For member events: the member's email." }),
+      role: { type: "string", enum: [...ROLES], description: "member.invited, member.joined: the role given; member.role_changed: the new role; member.removed: the role it had." },
+      previousRole: { type: "string", enum: [...ROLES], description: "member.role_changed: the role before." },
+      invitationId: id("member.invited, member.joined, invitation.revoked: the invitation."),
+      email: text(MAX_EMAIL_LENGTH, { format: "email", description: "member.invited, member.joined, invitation.revoked: the address invited." }),
     }),
   };
 }
@@ -95,7 +110,7 @@ export function sessionOperations(): Operation[] {
 
 const account = ref("schemas", "Account");
 const workspace = ref("schemas", "Workspace");
-const list = (items: unknown, maxItems = 1000) => ({ type: "array", maxItems, items });
+export const list = (items: unknown, maxItems = 1000) => ({ type: "array", maxItems, items });
 
 function authOperations(): Operation[] {
   return [
@@ -177,7 +192,7 @@ function keyChangeOperations(): Operation[] {
       responses: { "200": answer("The changed key.", data({ key: ref("schemas", "KeySummary") })), ...errorResponses(changeErrors, { metered: false }) },
     }),
     operation("listWorkspaceAudit", "Workspaces", "List a workspace's audit events",
-      `One page of key (and pack) events, newest first; never a secret. Pass \`nextCursor\` back as \`cursor\` for the next page; events recorded meanwhile never shift a page. A workspace keeps its newest ${AUDIT_RETENTION} events.`, SESSION, {
+      `One page of key, pack, member and invitation events, newest first, each with the actor's email (and, for key events, the key's name; for member events, the member's email); never a secret. Pass \`nextCursor\` back as \`cursor\` for the next page; events recorded meanwhile never shift a page. A workspace keeps its newest ${AUDIT_RETENTION} events.`, SESSION, {
       parameters: [workspaceId, auditCursor, auditLimit],
       responses: {
         "200": answer("One page of events.", data({
@@ -190,6 +205,6 @@ function keyChangeOperations(): Operation[] {
   ];
 }
 
-function operation(operationId: string, tag: string, summary: string, description: string, security: unknown[], rest: Record<string, unknown>): Operation {
+export function operation(operationId: string, tag: string, summary: string, description: string, security: unknown[], rest: Record<string, unknown>): Operation {
   return { operationId, tags: [tag], summary, description, security, ...rest };
 }

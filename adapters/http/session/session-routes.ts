@@ -2,6 +2,7 @@ import type { H3Event } from "h3";
 import { authRoutes } from "./auth-routes.ts";
 import type { SessionRouteDeps } from "./session-deps.ts";
 import { keyChangeRoutes } from "./key-change-routes.ts";
+import { memberHandlers } from "./member-routes.ts";
 import { workspaceRoutes } from "./workspace-routes.ts";
 
 /** One route: method, path and handler, registered by createApp's `route()`. */
@@ -26,5 +27,6 @@ export function sessionApiHandlers(deps: SessionRouteDeps) {
     rotateWorkspaceKey: keyChanges.rotate,
     updateWorkspaceKey: keyChanges.update,
     listWorkspaceAudit: workspaces.audit,
+    ...memberHandlers(deps),
   } satisfies Record<string, RouteSpec[2]>;
 }

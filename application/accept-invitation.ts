@@ -1,0 +1,60 @@
+import { normalizeEmail } from "../domain/account.ts";
+import { conflict, type DomainError, forbidden, notFound } from "../domain/errors.ts";
+import { hashInvitationToken, type Invitation, isInvitationToken, isPending } from "../domain/invitation.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+import { MAX_WORKSPACES_PER_ACCOUNT, type Workspace } from "../domain/workspace.ts";
+import type { InvitationDeps } from "./invite-member.ts";
+import { recordAudit } from "./record-audit.ts";
+
+export interface AcceptInvitationCommand {
+  readonly accountId: string;
+  /** As sent (the last part of the accept link). */
+  readonly token: unknown;
+}
+
+/** One answer for every token that does not work, so a guess learns nothing about which it was. */
+const unusable = (): DomainError => notFound("This invitation link does not work: it is unknown, used, revoked or expired.");
+
+/**
+ * POST /invitations/accept: the signed-in account joins with the invited role when its email is the invitation's
+ * (case-insensitive). The invitation is used up atomically first, so of two racing accepts exactly one joins.
+ */
+export class AcceptInvitation {
+  constructor(private readonly deps: InvitationDeps) {}
+
+  async execute(cmd: AcceptInvitationCommand): Promise<Result<Workspace, DomainError>> {
+    const { invitations, accounts, workspaces, clock } = this.deps;
+    if (typeof cmd.token !== "string" || !isInvitationToken(cmd.token)) return err(unusable());
+    const now = clock.now();
+    const invitation = await invitations.findByTokenHash(hashInvitationToken(cmd.token));
+    if (!invitation || !isPending(invitation, now)) return err(unusable());
+    const account = await accounts.findById(cmd.accountId);
+    if (!account || normalizeEmail(account.email) !== invitation.email) {
+      return err(forbidden("This invitation was sent to another email address. Sign in with that address to accept it."));
+    }
+    const workspace = await workspaces.findById(invitation.workspaceId);
+    if (!workspace) return err(unusable());
+    const used = await invitations.update(invitation.id, (current) =>
+      isPending(current, now) ? { ...current, status: "accepted", endedBy: cmd.accountId, endedAt: now } : undefined);
+    if (!used || used.after === used.before) return err(unusable());
+    const joined = await this.join(invitation, cmd.accountId, now);
+    return joined.ok ? ok(workspace) : joined;
+  }
+
+  /** The membership; a member already keeps the role it has (an invitation never demotes). */
+  private async join(invitation: Invitation, accountId: string, now: number): Promise<Result<void, DomainError>> {
+    const { workspaces, invitations } = this.deps;
+    if (await workspaces.findMembership(invitation.workspaceId, accountId)) return ok(undefined);
+    const membership = { workspaceId: invitation.workspaceId, accountId, role: invitation.role, createdAt: now };
+    if (!(await workspaces.saveMembership(membership, { maxPerAccount: MAX_WORKSPACES_PER_ACCOUNT }))) {
+      // Not joined, so the link is given back: it works again once the account has left another workspace.
+      await invitations.update(invitation.id, (current) => (current.status === "accepted" && current.endedBy === accountId ? { ...invitation } : undefined));
+      return err(conflict(`An account may belong to at most ${MAX_WORKSPACES_PER_ACCOUNT} workspaces: leave one first.`));
+    }
+    await recordAudit(this.deps, {
+      type: "member.joined", actor: { accountId }, workspaceId: invitation.workspaceId, memberAccountId: accountId,
+      invitationId: invitation.id, email: invitation.email, role: invitation.role,
+    });
+    return ok(undefined);
+  }
+}

@@ -1,0 +1,80 @@
+import { isEmail, normalizeEmail } from "../domain/account.ts";
+import { conflict, type DomainError, forbidden, invalidInput, type InputIssue } from "../domain/errors.ts";
+import { hashInvitationToken, INVITATION_TTL_MS, type Invitation, type InvitationView, isPending, MAX_PENDING_INVITATIONS, toInvitationView } from "../domain/invitation.ts";
+import { invitationAction } from "../domain/membership.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+import { isAllowed, ROLES, type Role } from "../domain/workspace.ts";
+import type { InvitationStore } from "./ports.ts";
+import type { MemberDeps } from "./member-changes.ts";
+import { newId, newToken } from "./random-ids.ts";
+import { recordAudit } from "./record-audit.ts";
+import { authorizeWorkspace, roleForbids } from "./workspace-access.ts";
+
+export interface InviteMemberCommand {
+  readonly accountId: string;
+  readonly workspaceId: string;
+  /** As sent: an email address, else 422 at `/email`. */
+  readonly email: unknown;
+  /** As sent: one of ROLES, else 422 at `/role`. */
+  readonly role: unknown;
+}
+
+export interface InviteMemberOutput {
+  readonly invitation: InvitationView;
+  /** The one-time token for the accept link: returned here once; only its SHA-256 is stored. */
+  readonly token: string;
+}
+
+export type InvitationDeps = MemberDeps & { readonly invitations: InvitationStore };
+
+/** POST /workspaces/{id}/invitations: owners and admins invite an email with a role (only owners invite owners); 7 days to accept. */
+export class InviteMember {
+  constructor(private readonly deps: InvitationDeps) {}
+
+  async execute(cmd: InviteMemberCommand): Promise<Result<InviteMemberOutput, DomainError>> {
+    const { workspaces, invitations, clock, secrets } = this.deps;
+    const access = await authorizeWorkspace(workspaces, cmd.accountId, cmd.workspaceId, "invite");
+    if (!access.ok) return access;
+    const { workspace, membership } = access.value;
+    const fields = checkFields(cmd.email, cmd.role);
+    if (!fields.ok) return fields;
+    const { email, role } = fields.value;
+    if (!isAllowed(membership.role, invitationAction(role))) return err(roleForbids(membership));
+    if (workspace.personal) return err(forbidden("A personal workspace cannot have other members. Create a shared workspace to invite people."));
+    const problem = await this.findConflict(cmd.workspaceId, email);
+    if (problem) return err(problem);
+    const token = newToken(secrets);
+    const now = clock.now();
+    const invitation: Invitation = {
+      id: newId(secrets, "inv"), workspaceId: cmd.workspaceId, email, role, tokenHash: hashInvitationToken(token),
+      invitedBy: cmd.accountId, createdAt: now, expiresAt: now + INVITATION_TTL_MS, status: "pending",
+    };
+    await invitations.save(invitation);
+    await recordAudit(this.deps, {
+      type: "member.invited", actor: { accountId: cmd.accountId }, workspaceId: cmd.workspaceId, invitationId: invitation.id, email, role,
+    });
+    return ok({ invitation: toInvitationView(invitation), token });
+  }
+
+  /** 409 when the address already belongs to a member, or the workspace has as many pending invitations as it may. */
+  private async findConflict(workspaceId: string, email: string): Promise<DomainError | undefined> {
+    const { accounts, workspaces, invitations, clock } = this.deps;
+    const account = await accounts.findByEmail(email);
+    if (account && (await workspaces.findMembership(workspaceId, account.id))) return conflict(`${email} is a member of this workspace already.`);
+    const now = clock.now();
+    const pending = (await invitations.listByWorkspace(workspaceId)).filter((invitation) => isPending(invitation, now));
+    if (pending.length >= MAX_PENDING_INVITATIONS) {
+      return conflict(`A workspace may have at most ${MAX_PENDING_INVITATIONS} pending invitations: revoke some first.`);
+    }
+    return undefined;
+  }
+}
+
+function checkFields(rawEmail: unknown, rawRole: unknown): Result<{ email: string; role: Role }, DomainError> {
+  const issues: InputIssue[] = [];
+  const email = typeof rawEmail === "string" ? normalizeEmail(rawEmail) : "";
+  if (!isEmail(email)) issues.push({ path: "/email", message: "must be an email address such as ada@example.com" });
+  const role = ROLES.find((candidate) => candidate === rawRole);
+  if (!role) issues.push({ path: "/role", message: `must be one of ${ROLES.join(", ")}` });
+  return issues.length > 0 || !role ? err(invalidInput(issues)) : ok({ email, role });
+}

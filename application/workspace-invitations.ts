@@ -1,0 +1,49 @@
+import { type DomainError, notFound } from "../domain/errors.ts";
+import { type Invitation, type InvitationView, isPending, toInvitationView } from "../domain/invitation.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+import type { InvitationDeps } from "./invite-member.ts";
+import { recordAudit } from "./record-audit.ts";
+import { authorizeWorkspace } from "./workspace-access.ts";
+
+export interface ListInvitationsCommand {
+  readonly accountId: string;
+  readonly workspaceId: string;
+}
+
+/** GET /workspaces/{id}/invitations: the pending invitations, oldest first, for every member; never a token. */
+export class ListInvitations {
+  constructor(private readonly deps: InvitationDeps) {}
+
+  async execute(cmd: ListInvitationsCommand): Promise<Result<readonly InvitationView[], DomainError>> {
+    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "read");
+    if (!access.ok) return access;
+    const now = this.deps.clock.now();
+    const all = await this.deps.invitations.listByWorkspace(cmd.workspaceId);
+    return ok(all.filter((invitation) => isPending(invitation, now)).map(toInvitationView));
+  }
+}
+
+export interface RevokeInvitationCommand extends ListInvitationsCommand {
+  readonly invitationId: string;
+}
+
+/** DELETE /workspaces/{id}/invitations/{invitationId}: owners and admins; the link stops working with this write. */
+export class RevokeInvitation {
+  constructor(private readonly deps: InvitationDeps) {}
+
+  async execute(cmd: RevokeInvitationCommand): Promise<Result<InvitationView, DomainError>> {
+    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "revoke_invitation");
+    if (!access.ok) return access;
+    const now = this.deps.clock.now();
+    const revocable = (invitation: Invitation) => invitation.workspaceId === cmd.workspaceId && isPending(invitation, now);
+    // Atomic with any accept racing it: exactly one of them ends the pending invitation.
+    const change = await this.deps.invitations.update(cmd.invitationId, (current) =>
+      revocable(current) ? { ...current, status: "revoked", endedBy: cmd.accountId, endedAt: now } : undefined);
+    if (!change || change.after === change.before) return err(notFound(`No pending invitation of this workspace has the id '${cmd.invitationId}'.`));
+    const { after } = change;
+    await recordAudit(this.deps, {
+      type: "invitation.revoked", actor: { accountId: cmd.accountId }, workspaceId: cmd.workspaceId, invitationId: after.id, email: after.email, role: after.role,
+    });
+    return ok(toInvitationView(after));
+  }
+}
