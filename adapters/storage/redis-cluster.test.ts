@@ -3,7 +3,6 @@ import { loadConfig } from "../config.ts";
 import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
-import { SystemClock } from "../system.ts";
 import { hashText } from "../tools/crypto/hash-text.ts";
 import { describeAccountStores } from "./account-stores.contract.ts";
 import { describeApiKeyStore } from "./api-key-store.contract.ts";
@@ -11,6 +10,10 @@ import { describeAuditLog } from "./audit-log.contract.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { describeRateLimitStore } from "./rate-limit-store.contract.ts";
 import { describeWorkspacePackStore } from "./workspace-pack-store.contract.ts";
+import { describeUsageStore } from "./usage-store.contract.ts";
+import { connectRedis, createRedisClusterClient } from "./redis-connection.ts";
+import { RedisUsageStore } from "./redis-usage-store.ts";
+import { FixedClock, SystemClock } from "../system.ts";
 import { openRedisStorage } from "./redis-storage.ts";
 import { createKeyOn, execute } from "./testing/instances.ts";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "./testing/redis-cluster.ts";
@@ -59,6 +62,26 @@ describe.skipIf(unavailable)("every store on a 3-master Redis Cluster", () => {
   describeAccountStores("redis cluster", async () => {
     const storage = await openOnCluster();
     return { storage, close: () => storage.close() };
+  });
+
+  describeUsageStore("redis cluster (two clients; TTLs on the cluster's clock)", async () => {
+    const prefix = uniquePrefix("cluster-usage");
+    const seeds = (await theCluster()).urls;
+    const clients = [createRedisClusterClient(seeds, 1000), createRedisClusterClient(seeds, 1000)];
+    for (const client of clients) await connectRedis(client, "the test cluster", 3000);
+    const clock = new FixedClock(Date.now());
+    return {
+      store: new RedisUsageStore(clients[0], `${prefix}usage:`, clock),
+      other: new RedisUsageStore(clients[1], `${prefix}usage:`, clock),
+      now: () => clock.now(),
+      elapse: async (ms) => {
+        clock.advance(ms);
+        await new Promise((resolve) => setTimeout(resolve, ms + 50));
+      },
+      close: async () => {
+        for (const client of clients) client.destroy();
+      },
+    };
   });
 
   describeWorkspacePackStore("redis cluster (two connections)", async () => {
