@@ -82,7 +82,16 @@ describe("uuid-generator", () => {
       expect(await refusalOf(uuidGenerator, input)).toBe("schema");
       expect(await errorOf(uuidGenerator, input)).toMatchObject({ details: [{ path }] });
     }
-    expect(await refusalOf(uuidGenerator, { version: "v5", namespace: "not-a-uuid", name: "x" })).toBe("tool");
+  });
+
+  it("states in its schema which namespaces it takes: dns, url or a UUID the uuid package validates", async () => {
+    for (const namespace of ["not-a-uuid", "6ba7b810-9dad-01d1-80b4-00c04fd430c8", "6ba7b810-9dad-11d1-c0b4-00c04fd430c8"]) {
+      expect(await errorOf(uuidGenerator, { version: "v5", namespace, name: "x" })).toMatchObject({ details: [{ path: "/input/namespace" }] });
+      expect(await refusalOf(uuidGenerator, { version: "v5", namespace, name: "x" })).toBe("schema");
+    }
+    for (const namespace of ["DNS", "Url", "00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"]) {
+      expect((await outputOf(uuidGenerator, { version: "v3", namespace, name: "x" })).uuids).toHaveLength(1);
+    }
   });
 
   it("refuses out-of-range counts and unknown versions in the schema", async () => {

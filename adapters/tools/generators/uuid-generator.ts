@@ -35,6 +35,10 @@ const VERSION_MEMBERS = [
   required: needs,
 }));
 
+/** dns, url or a UUID as the uuid package's validate() reads it (any case): version 1–8 and the RFC variant, nil or max. */
+const NAMESPACE_PATTERN =
+  "^(?:[dD][nN][sS]|[uU][rR][lL]|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})$";
+
 const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
 
 /** v7 counter as uuid's own stateful v7 does it: seeded from random bytes 6–9, then +1 per UUID (RFC 9562 §6.2 method 1). */
@@ -106,7 +110,7 @@ export const uuidGenerator = defineTool({
     properties: {
       version: { type: "string", enum: VERSIONS, default: "v4" },
       count: { type: "integer", minimum: 1, maximum: 100, default: 1 },
-      namespace: { type: "string", minLength: 1, maxLength: 36, description: "A UUID, or dns / url (v3 and v5 only)." },
+      namespace: { type: "string", minLength: 1, maxLength: 36, pattern: NAMESPACE_PATTERN, description: "A UUID, or dns / url (v3 and v5 only)." },
       name: { type: "string", maxLength: 65_536, description: "The name to hash (v3 and v5 only)." },
       seed: { ...SEED_SCHEMA, description: "mulberry32 seed for the random bytes (v4 and v7 only; fixtures, not secrets)." },
       timestamp: { type: "integer", minimum: 0, maximum: 281_474_976_710_655, description: "Unix ms (v7 only; default now)." },
