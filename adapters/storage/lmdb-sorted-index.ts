@@ -2,8 +2,10 @@ import type { RootDatabase } from "lmdb";
 import type { IndexEntry, PutOptions, SortedIndex } from "./sorted-index.ts";
 
 /**
- * Sorted sets in the embedded LMDB environment: one key per entry, `<namespace>\x02<set>\x02<member>` (never \x00 or \x01: lmdb-js reads a key holding them as an array key), so a set is
- * one contiguous key range that a page reads with a bounded cursor, and one count key per set (`<namespace>\x02<set>`)
+ * Sorted sets in the embedded LMDB environment: one key per entry, `<namespace>\x05<set>\x05<member>` (no character
+ * below \x05: lmdb-js's key encoding escapes \x00-\x04 in keys shorter than 64 characters and not in longer ones, so a
+ * longer key holding one falls outside the range its shorter bounds name), so a set is
+ * one contiguous key range that a page reads with a bounded cursor, and one count key per set (`<namespace>\x07<set>`)
  * that retention and caps read instead of counting. Keyv's own keys (`<namespace>:<key>`) never fall in these ranges.
  * Writes run in one LMDB write transaction, serialized across every process that opened the file (server and CLI).
  */
@@ -15,7 +17,7 @@ export class LmdbSortedIndex implements SortedIndex {
 
   put(set: string, member: string, value: string, options: PutOptions = {}): Promise<boolean> {
     const key = this.first(set) + member;
-    const countKey = `${this.namespace}\u0004${set}`;
+    const countKey = `${this.namespace}\u0007${set}`;
     return this.db.transaction(() => {
       const isNew = this.db.get(key) === undefined;
       let count = Number(this.db.get(countKey) ?? 0);
@@ -38,7 +40,7 @@ export class LmdbSortedIndex implements SortedIndex {
 
   remove(set: string, member: string): Promise<void> {
     const key = this.first(set) + member;
-    const countKey = `${this.namespace}\u0004${set}`;
+    const countKey = `${this.namespace}\u0007${set}`;
     return this.db.transaction(() => {
       if (this.db.get(key) === undefined) return;
       this.db.remove(key);
@@ -65,11 +67,11 @@ export class LmdbSortedIndex implements SortedIndex {
 
   /** The lowest key of the set's range (every member key starts with it). */
   private first(set: string): string {
-    return `${this.namespace}\u0002${set}\u0002`;
+    return `${this.namespace}\u0005${set}\u0005`;
   }
 
   /** Just past the set's range. */
   private past(set: string): string {
-    return `${this.namespace}\u0002${set}\u0003`;
+    return `${this.namespace}\u0005${set}\u0006`;
   }
 }

@@ -9,6 +9,7 @@ import { KeyvInvitationStore } from "./keyv-invitation-store.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
 import { openRedisStorage } from "./redis-storage.ts";
+import { sortedIndexOf } from "./sorted-index.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { type Lease, LEASE_MS, LeaseLock } from "./workspace-lock.ts";
 
@@ -32,9 +33,13 @@ const backends: [string, OpenPair][] = [
 
 const workspaceStore = (storage: Storage) =>
   new KeyvWorkspaceStore(storage.keyv("workspaces"), storage.keyv("workspace-members"), storage.keyv("account-workspaces"), storage.atomic<Lease>("workspace-locks"));
-const member = (accountId: string, role: "owner" | "member" = "member") => ({ workspaceId: "ws_team", accountId, role, createdAt: 1 });
+// Ids as long as real ones (`ws_` and 16 characters…): keys past 63 characters are where LMDB's key encoding changes.
+const WS = "ws_TeamTeamTeamTeam1";
+const ACCT = (name: string) => `acct_${name.padEnd(16, "0")}`;
+const INV = (n: number) => `inv_${String(n).padStart(16, "0")}`;
+const member = (accountId: string, role: "owner" | "member" = "member") => ({ workspaceId: WS, accountId, role, createdAt: 1 });
 const invitation = (id: string, clock: FixedClock): Invitation => ({
-  id, workspaceId: "ws_team", email: "bob@example.com", role: "member", tokenHash: `hash-of-${id}`, invitedBy: "acct_owner",
+  id, workspaceId: WS, email: "bob@example.com", role: "member", tokenHash: `${"f".repeat(48)}${id}`, invitedBy: "acct_owner",
   createdAt: clock.now(), expiresAt: clock.now() + 7 * 86_400_000, status: "pending",
 });
 
@@ -42,13 +47,14 @@ describe.each(backends)("member stores on %s", (_label, open) => {
   it("removes a membership from both sides at once: the other handle no longer finds it", async () => {
     const { one, two, close } = await open();
     try {
-      await workspaceStore(one).saveMembership(member("acct_bob"));
-      expect(await workspaceStore(two).findMembership("ws_team", "acct_bob")).toMatchObject({ role: "member" });
-      await workspaceStore(one).removeMembership("ws_team", "acct_bob");
-      expect(await workspaceStore(two).findMembership("ws_team", "acct_bob")).toBeUndefined();
-      expect(await workspaceStore(two).listMembers("ws_team")).toEqual([]);
-      expect(await workspaceStore(two).listMemberships("acct_bob")).toEqual([]);
-      await workspaceStore(two).removeMembership("ws_team", "acct_nobody");
+      await workspaceStore(one).saveMembership(member(ACCT("bob")));
+      expect((await workspaceStore(two).listMembers(WS)).map((found) => found.accountId)).toEqual([ACCT("bob")]);
+      expect(await workspaceStore(two).findMembership(WS, ACCT("bob"))).toMatchObject({ role: "member" });
+      await workspaceStore(one).removeMembership(WS, ACCT("bob"));
+      expect(await workspaceStore(two).findMembership(WS, ACCT("bob"))).toBeUndefined();
+      expect(await workspaceStore(two).listMembers(WS)).toEqual([]);
+      expect(await workspaceStore(two).listMemberships(ACCT("bob"))).toEqual([]);
+      await workspaceStore(two).removeMembership(WS, ACCT("nobody"));
     } finally {
       await close();
     }
@@ -60,7 +66,7 @@ describe.each(backends)("member stores on %s", (_label, open) => {
       const stores = [workspaceStore(one), workspaceStore(two)];
       const counter = one.keyv<number>("lock-test");
       await counter.set("count", 0);
-      const bump = (i: number) => stores[i % 2].exclusive("ws_team", async () => {
+      const bump = (i: number) => stores[i % 2].exclusive(WS, async () => {
         const seen = (await counter.get("count")) ?? 0;
         await new Promise((resolve) => setTimeout(resolve, 1));
         await counter.set("count", seen + 1);
@@ -78,15 +84,15 @@ describe.each(backends)("member stores on %s", (_label, open) => {
       const clock = new FixedClock(Date.now());
       const stores = [one, two].map((storage) => new KeyvInvitationStore(storage.atomic<Invitation>("invitations"), storage.keyv("workspace-invitations"), clock));
       for (let trial = 0; trial < 10; trial++) {
-        const created = invitation(`inv_${trial}`, clock);
+        const created = invitation(INV(trial), clock);
         await stores[0].save(created);
         expect(await stores[1].findByTokenHash(created.tokenHash)).toEqual(created);
         const use = (i: number) => stores[i % 2].update(created.id, (current) => (current.status === "pending" ? { ...current, status: "accepted", endedBy: `acct_${i}` } : undefined));
         const changes = await Promise.all(Array.from({ length: 6 }, (_, i) => use(i)));
         expect(changes.filter((change) => change && change.after !== change.before)).toHaveLength(1);
       }
-      expect((await stores[1].listByWorkspace("ws_team")).map((found) => [found.id, found.status])).toEqual(
-        Array.from({ length: 10 }, (_, i) => [`inv_${i}`, "accepted"]));
+      expect((await stores[1].listByWorkspace(WS)).map((found) => [found.id, found.status])).toEqual(
+        Array.from({ length: 10 }, (_, i) => [INV(i), "accepted"]));
     } finally {
       await close();
     }
@@ -100,13 +106,13 @@ describe.skipIf(!redisUrl)("invitations on Redis", () => {
     try {
       const clock = new FixedClock(Date.now());
       const store = new KeyvInvitationStore(storage.atomic<Invitation>("invitations"), storage.keyv("workspace-invitations"), clock);
-      const created = { ...invitation("inv_ttl", clock), expiresAt: clock.now() + 60_000 };
+      const created = { ...invitation(INV(999), clock), expiresAt: clock.now() + 60_000 };
       await store.save(created);
       await store.update(created.id, (current) => ({ ...current, status: "revoked" }));
       const client = createClient({ url: redisUrl });
       await client.connect();
       try {
-        for (const key of [`${prefix}invitations:inv_ttl`, `${prefix}invitations:token:hash-of-inv_ttl`]) {
+        for (const key of [`${prefix}invitations:${INV(999)}`, `${prefix}invitations:token:${"f".repeat(48)}${INV(999)}`]) {
           const ttl = await client.pTTL(key);
           expect(ttl).toBeGreaterThan(50_000);
           expect(ttl).toBeLessThanOrEqual(60_000);
@@ -121,16 +127,35 @@ describe.skipIf(!redisUrl)("invitations on Redis", () => {
   });
 });
 
+describe("the LMDB sorted index", () => {
+  it("lists members whatever their keys' length (lmdb-js encodes keys of 64 characters and more differently)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sorted-"));
+    const storage = openEmbeddedStorage(dir, new SystemClock());
+    try {
+      const index = sortedIndexOf(storage.keyv("workspace-invitations"));
+      const members = [10, 40, 63, 64, 100, 300].map((length) => "m".repeat(length));
+      for (const found of members) await index.put("ws_0123456789abcdef", found, found);
+      expect((await index.all("ws_0123456789abcdef")).map((entry) => entry.member.length)).toEqual([10, 40, 63, 64, 100, 300]);
+      expect((await index.descending("ws_0123456789abcdef", 10)).map((entry) => entry.member.length)).toEqual([300, 100, 64, 63, 40, 10]);
+      await index.remove("ws_0123456789abcdef", members[4]);
+      expect((await index.all("ws_0123456789abcdef")).map((entry) => entry.member.length)).toEqual([10, 40, 63, 64, 300]);
+    } finally {
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the workspace lease", () => {
   it("is taken over once its holder's lease has run out (a process that died holding it)", async () => {
     const storage = openMemoryStorage();
     let now = 1_000_000;
     const leases = storage.atomic<Lease>("workspace-locks");
-    await leases.write("ws_team", undefined, { holder: "dead-process", until: now + LEASE_MS });
+    await leases.write(WS, undefined, { holder: "dead-process", until: now + LEASE_MS });
     const lock = new LeaseLock(leases, () => now);
-    const entered = lock.run("ws_team", async () => "entered");
+    const entered = lock.run(WS, async () => "entered");
     now += LEASE_MS;
     expect(await entered).toBe("entered");
-    expect((await leases.read("ws_team"))?.value).toEqual({ holder: "", until: 0 });
+    expect((await leases.read(WS))?.value).toEqual({ holder: "", until: 0 });
   });
 });
