@@ -55,6 +55,8 @@ function narrowBranches(out: OpenApiSchema): void {
       for (const [name, sub] of Object.entries(branch.properties)) {
         // Not the default: it is no constraint, and inside an alternative it would never apply.
         const { default: _default, ...constraints } = parent[name] ?? {};
+        // A branch that states its own type without null narrows a nullable parent: the value meets both.
+        if (isRecord(sub) && sub.type !== undefined && sub.nullable !== true) delete constraints.nullable;
         if (parent[name] && isRecord(sub)) branch.properties[name] = { ...constraints, ...sub };
       }
     }

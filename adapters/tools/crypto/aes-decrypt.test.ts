@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { toOpenApiSchema } from "../../http/openapi/json-schema-to-openapi.ts";
+import { toJsonSchema } from "../../http/openapi/openapi-to-json-schema.ts";
+import { createAjv } from "../ajv-schema-validator.ts";
 import { aesDecrypt } from "./aes-decrypt.ts";
 import { aesEncrypt } from "./aes-encrypt.ts";
 import { errorOf, outputOf, refusalOf, toolErrorOf, zeroContext } from "../testing/tool-harness.ts";
@@ -46,6 +49,14 @@ describe("aes-decrypt", () => {
     expect(await errorOf(aesDecrypt, noTag)).toMatchObject({ details: [{ path: "/input/authTag" }] });
     expect(await errorOf(aesDecrypt, { ...GCM, authTag: null })).toMatchObject({ details: [{ path: "/input/authTag" }] });
     expect(await errorOf(aesDecrypt, { ...CBC, authTag: GCM.authTag })).toMatchObject({ details: [{ path: "/input/authTag" }] });
+  });
+
+  it("documents what its schema enforces: the OpenAPI input schema refuses a null gcm tag and a cbc tag too", () => {
+    const validate = createAjv().compile(toJsonSchema(toOpenApiSchema(aesDecrypt.input), {}));
+    expect(validate({ ...GCM, authTag: null })).toBe(false);
+    expect(validate({ ...CBC, authTag: GCM.authTag })).toBe(false);
+    expect(validate(GCM)).toBe(true);
+    expect(validate({ ...CBC, authTag: null })).toBe(true);
   });
 
   it("refuses malformed base64 with its own message", async () => {
