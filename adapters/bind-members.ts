@@ -3,6 +3,7 @@ import { AcceptInvitation } from "../application/accept-invitation.ts";
 import { ChangeMemberRole } from "../application/change-member-role.ts";
 import { type InvitationDeps, InviteMember } from "../application/invite-member.ts";
 import type { AccountStore, AuditLog, InvitationStore, WorkspaceStore } from "../application/ports.ts";
+import { PreviewInvitation } from "../application/preview-invitation.ts";
 import { RemoveMember } from "../application/remove-member.ts";
 import { ListInvitations, RevokeInvitation } from "../application/workspace-invitations.ts";
 import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "./container.ts";
@@ -30,6 +31,7 @@ export function bindMemberUseCases(container: Container, infra: Infrastructure):
     [TOKENS.acceptInvitation, (d: InvitationDeps) => new AcceptInvitation(d)],
     [TOKENS.changeMemberRole, (d: InvitationDeps) => new ChangeMemberRole(d)],
     [TOKENS.removeMember, (d: InvitationDeps) => new RemoveMember(d)],
+    [TOKENS.previewInvitation, (d: InvitationDeps) => new PreviewInvitation(d)],
   ] as const;
   for (const [token, make] of each) {
     container.bind(token as symbol).toResolvedValue((...args: Parameters<typeof deps>) => make(deps(...args)), [...tokens]);

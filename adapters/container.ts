@@ -26,6 +26,12 @@ import type { AcceptInvitation } from "../application/accept-invitation.ts";
 import type { ChangeMemberRole } from "../application/change-member-role.ts";
 import type { InviteMember } from "../application/invite-member.ts";
 import type { RemoveMember } from "../application/remove-member.ts";
+import type { PreviewInvitation } from "../application/preview-invitation.ts";
+import type { ListInvitations, RevokeInvitation } from "../application/workspace-invitations.ts";
+import type { AcceptInvitation } from "../application/accept-invitation.ts";
+import type { ChangeMemberRole } from "../application/change-member-role.ts";
+import type { InviteMember } from "../application/invite-member.ts";
+import type { RemoveMember } from "../application/remove-member.ts";
 import type { ListInvitations, RevokeInvitation } from "../application/workspace-invitations.ts";
 import type { RecordUsage } from "../application/record-usage.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
@@ -109,6 +115,7 @@ export const TOKENS = {
   acceptInvitation: Symbol.for("AcceptInvitation") as ServiceIdentifier<AcceptInvitation>,
   changeMemberRole: Symbol.for("ChangeMemberRole") as ServiceIdentifier<ChangeMemberRole>,
   removeMember: Symbol.for("RemoveMember") as ServiceIdentifier<RemoveMember>,
+  previewInvitation: Symbol.for("PreviewInvitation") as ServiceIdentifier<PreviewInvitation>,
 } as const;
 
 /** What main.ts opens before wiring: connections and process-wide objects. */
@@ -216,6 +223,13 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     disableWorkspacePack: container.get(TOKENS.disableWorkspacePack),
     workspaceKeyChanges: container.get(TOKENS.workspaceKeyChanges),
     workspaceUsage: container.get(TOKENS.queryWorkspaceUsage),
+    inviteMember: container.get(TOKENS.inviteMember),
+    listInvitations: container.get(TOKENS.listInvitations),
+    revokeInvitation: container.get(TOKENS.revokeInvitation),
+    acceptInvitation: container.get(TOKENS.acceptInvitation),
+    changeMemberRole: container.get(TOKENS.changeMemberRole),
+    removeMember: container.get(TOKENS.removeMember),
+    previewInvitation: container.get(TOKENS.previewInvitation),
     inviteMember: container.get(TOKENS.inviteMember),
     listInvitations: container.get(TOKENS.listInvitations),
     revokeInvitation: container.get(TOKENS.revokeInvitation),

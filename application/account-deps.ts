@@ -21,6 +21,12 @@ import type { AcceptInvitation } from "./accept-invitation.ts";
 import type { ChangeMemberRole } from "./change-member-role.ts";
 import type { InviteMember } from "./invite-member.ts";
 import type { RemoveMember } from "./remove-member.ts";
+import type { PreviewInvitation } from "./preview-invitation.ts";
+import type { ListInvitations, RevokeInvitation } from "./workspace-invitations.ts";
+import type { AcceptInvitation } from "./accept-invitation.ts";
+import type { ChangeMemberRole } from "./change-member-role.ts";
+import type { InviteMember } from "./invite-member.ts";
+import type { RemoveMember } from "./remove-member.ts";
 import type { ListInvitations, RevokeInvitation } from "./workspace-invitations.ts";
 
 /** The use cases behind the session API and the dashboard, and the defaults the key form shows. */
@@ -49,6 +55,14 @@ export interface AccountDeps {
   readonly workspaceKeyChanges: WorkspaceKeyChanges;
   /** A workspace's usage: the session API's route, the usage page and the keys page's 24 h column. */
   readonly workspaceUsage: QueryWorkspaceUsage;
+  /** Members and invitations (shared/contract.md, "Members and invitations"). */
+  readonly inviteMember: InviteMember;
+  readonly listInvitations: ListInvitations;
+  readonly revokeInvitation: RevokeInvitation;
+  readonly acceptInvitation: AcceptInvitation;
+  readonly changeMemberRole: ChangeMemberRole;
+  readonly removeMember: RemoveMember;
+  readonly previewInvitation: PreviewInvitation;
   /** Members and invitations (shared/contract.md, "Members and invitations"). */
   readonly inviteMember: InviteMember;
   readonly listInvitations: ListInvitations;

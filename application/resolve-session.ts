@@ -18,6 +18,8 @@ export interface SessionContext {
   readonly role: Role;
   /** When the session ends unless used again (epoch ms). */
   readonly expiresAt: number;
+  /** The workspace the session was in and the account no longer belongs to (removed): the session has moved on to another. */
+  readonly lostAccessTo?: Workspace;
 }
 
 export interface ResolveSessionDeps {
@@ -48,18 +50,20 @@ export class ResolveSession {
     const session = touchSession({ ...found, workspaceId: current.workspace.id }, now);
     const expiresAt = sessionExpiresAt(session, sessionPolicy);
     if (session !== found) await sessions.save(session, expiresAt);
-    return ok({ session, account, workspace: current.workspace, role: current.role, expiresAt });
+    return ok({ session, account, workspace: current.workspace, role: current.role, expiresAt, ...(current.lost ? { lostAccessTo: current.lost } : {}) });
   }
 
   /** The session's workspace while the account is still a member of it, else its oldest membership. */
-  private async currentWorkspace(session: Session): Promise<{ workspace: Workspace; role: Role } | undefined> {
+  private async currentWorkspace(session: Session): Promise<{ workspace: Workspace; role: Role; lost?: Workspace } | undefined> {
     const { workspaces } = this.deps;
     const membership = await workspaces.findMembership(session.workspaceId, session.accountId);
-    const workspace = membership && (await workspaces.findById(session.workspaceId));
+    const workspace = await workspaces.findById(session.workspaceId);
     if (membership && workspace) return { workspace, role: membership.role };
+    // Read per request, never cached: a member removed from the session's workspace is moved out on its next request.
+    const lost = membership ? undefined : workspace;
     for (const other of [...(await workspaces.listMemberships(session.accountId))].sort(byCreation)) {
       const fallback = await workspaces.findById(other.workspaceId);
-      if (fallback) return { workspace: fallback, role: other.role };
+      if (fallback) return { workspace: fallback, role: other.role, lost };
     }
     return undefined;
   }

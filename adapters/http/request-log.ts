@@ -3,6 +3,7 @@ import type { H3, H3Event, H3EventContext } from "h3";
 import type { Logger } from "../logger.ts";
 import type { RequestObserver } from "../metrics/http-metrics.ts";
 import { forEachPair, isStampingResponse } from "./wire.ts";
+import { ACCEPT_PATH } from "../../domain/invitation.ts";
 
 /** Headers every answer carries, whichever handler built it, as name, value pairs. */
 function stampHeaders(requestId: string): string[] {
@@ -64,6 +65,9 @@ export function requestLogger(logger: Logger): Logger {
  * number-to-string cache (see domain/integer-text.ts) with a string a line; measured at 14k req/s, the old generation
  * grew ≈ 170 KB/s until a full GC, against ≈ 40 KB/s with whole microseconds (before the `time` field's fix).
  */
+/** An accept link's path holds its one-time token: the log keeps `/dashboard/invitations/[token]` instead. */
+const redactToken = (path: string): string => path.replace(/^(\/dashboard\/invitations\/)[A-Za-z0-9_-]{32,}/, "$1[token]");
+
 function logRequest(logger: Logger, context: H3EventContext, method: string, path: string, status: number, aborted = false): void {
   if (!logger.isLevelEnabled("info")) return;
   const durationUs = Math.round((performance.now() - (context.startedAt ?? 0)) * 1000);
@@ -71,7 +75,7 @@ function logRequest(logger: Logger, context: H3EventContext, method: string, pat
     {
       requestId: context.requestId ?? "",
       method,
-      path,
+      path: path.startsWith(ACCEPT_PATH) ? redactToken(path) : path,
       route: context.matchedRoute?.route ?? null,
       status,
       durationUs,

@@ -7,6 +7,8 @@ import { editKeyHandlers } from "./edit-key-handlers.ts";
 import { rotateHandlers } from "./rotate-handlers.ts";
 import { keyHandlers } from "./key-handlers.ts";
 import { marketplaceHandlers } from "./marketplace-handlers.ts";
+import { invitationHandlers } from "./invitation-handlers.ts";
+import { memberHandlers } from "./member-handlers.ts";
 import { seeOther } from "./responses.ts";
 import { workspaceHandlers } from "./workspace-handlers.ts";
 import { usageHandler, vendorAssetHandler } from "./usage-handlers.ts";
@@ -19,6 +21,8 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
   const edit = editKeyHandlers(deps);
   const workspaces = workspaceHandlers(deps);
   const market = marketplaceHandlers(deps);
+  const members = memberHandlers(deps);
+  const invitations = invitationHandlers(deps);
   return [
     ["GET", "/dashboard", async () => seeOther("/dashboard/keys")],
     ["GET", "/dashboard/assets/:file", async (event) => assetHandler(event)],
@@ -43,6 +47,13 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["POST", "/dashboard/workspaces", workspaces.create],
     ["POST", "/dashboard/workspaces/switch", workspaces.switch],
     ["POST", "/dashboard/workspaces/:id/rename", workspaces.rename],
+    ["GET", "/dashboard/members", members.page],
+    ["POST", "/dashboard/members/invite", members.invite],
+    ["POST", "/dashboard/members/:accountId/role", members.changeRole],
+    ["POST", "/dashboard/members/:accountId/remove", members.remove],
+    ["POST", "/dashboard/invitations/:id/revoke", members.revokeInvitation],
+    ["GET", "/dashboard/invitations/:token", invitations.page],
+    ["POST", "/dashboard/invitations/:token/accept", invitations.accept],
     ["GET", "/dashboard/marketplace", market.page],
     ["POST", "/dashboard/marketplace/:packId/enable", market.enable],
     ["POST", "/dashboard/marketplace/:packId/disable", market.disable],

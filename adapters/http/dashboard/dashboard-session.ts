@@ -1,6 +1,7 @@
 import type { H3Event } from "h3";
 import type { SessionContext } from "../../../application/resolve-session.ts";
 import { isSameToken } from "../../../domain/session.ts";
+import type { Workspace } from "../../../domain/workspace.ts";
 import { StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 import { clearedSessionCookie, readSessionToken } from "../session/session-cookie.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
@@ -46,8 +47,18 @@ async function resolveOrRedirect(deps: Deps, event: H3Event, returnTo: string): 
 export function dashboardPage(deps: Deps, handler: PageHandler) {
   return dashboardGuard(deps, async (event) => {
     const context = await resolveOrRedirect(deps, event, event.url.pathname + event.url.search);
-    return context instanceof Response ? context : handler(event, context);
+    if (context instanceof Response) return context;
+    return context.lostAccessTo ? lostAccessPage(deps, context, context.lostAccessTo) : handler(event, context);
   });
+}
+
+/**
+ * 403 for the first request after the account was removed from the session's workspace: a page or form of that
+ * workspace is refused, never applied to the workspace the session falls back to (shown here, current from now on).
+ */
+async function lostAccessPage(deps: Deps, context: SessionContext, lost: Workspace): Promise<Response> {
+  const message = `You are no longer a member of “${lost.name}”: an owner or admin removed you, so nothing of it is shown or changed. You are now in “${context.workspace.name}”.`;
+  return htmlResponse(messagePage("No access to this workspace", message, await loadChrome(deps, context, "keys")), 403);
 }
 
 /** A form POST for signed-in accounts: same origin, form-encoded, and carrying the session's CSRF token. */
@@ -55,6 +66,7 @@ export function dashboardForm(deps: FormDeps, handler: FormHandler) {
   return dashboardGuard(deps, async (event) => {
     const context = await resolveOrRedirect(deps, event, HOME_PATH);
     if (context instanceof Response) return context;
+    if (context.lostAccessTo) return lostAccessPage(deps, context, context.lostAccessTo);
     const form = await readForm(event);
     if (!form.ok) {
       const status = form.error === "payload_too_large" ? 413 : 415;

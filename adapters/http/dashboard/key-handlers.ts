@@ -25,6 +25,7 @@ const NOTICES: Record<string, string> = {
   "workspace-created": "Workspace created. Keys you create now belong to it.",
   "workspace-switched": "Switched workspace.",
   "key-updated": "Key updated. A new limit applies from the next request.",
+  joined: "You joined the workspace: its keys are below.",
 };
 
 /** The keys page, key creation (Post/Redirect/Get with a one-time flash), and revocation with a confirmation step. */
@@ -35,7 +36,9 @@ export function keyHandlers(deps: SessionRouteDeps) {
     const chrome = await loadChrome(deps, context, "keys");
     const usage = await deps.workspaceUsage.execute({ accountId: context.account.id, workspaceId: context.workspace.id, granularity: "hour" });
     const calls24h = new Map(usage.ok ? usage.value.keys.map((key) => [key.keyId, key.calls] as const) : []);
-    const page = keysPage({ chrome, workspaceName: context.workspace.name, keys: list, appEnv: deps.appEnv, defaultPolicy: deps.defaultPolicy, form, notice: noticeOf(event, list), calls24h });
+    // Shown only where they would be allowed (shared/contract.md's role table); the use cases decide again.
+    const mayChange = (key: ApiKeySummary) => context.role !== "member" || key.createdBy === context.account.id;
+    const page = keysPage({ chrome, workspaceName: context.workspace.name, keys: list, appEnv: deps.appEnv, defaultPolicy: deps.defaultPolicy, form, notice: noticeOf(event, list), calls24h, mayChange });
     return htmlResponse(page, status);
   };
   return {

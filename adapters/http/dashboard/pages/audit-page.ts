@@ -1,4 +1,4 @@
-import type { AuditActor, AuditEvent } from "../../../../domain/audit.ts";
+import type { AuditActor, AuditEntry } from "../../../../domain/audit.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { formatTimeShort } from "./format.ts";
 import { type Chrome, layout } from "./layout.ts";
@@ -9,22 +9,22 @@ export interface AuditPaging {
   readonly older: boolean;
 }
 
-/** One page of the current workspace's audit events, newest first; ids and emails only, never a secret. */
+/** One page of the current workspace's audit events, newest first: who did what to which key or member; never a secret. */
 export function auditPage(
-  chrome: Chrome, workspaceName: string, events: readonly AuditEvent[], emails: ReadonlyMap<string, string>,
+  chrome: Chrome, workspaceName: string, events: readonly AuditEntry[], emails: ReadonlyMap<string, string>,
   paging: AuditPaging = { nextCursor: null, older: false },
 ): SafeHtml {
   const rows = events.map((event) => html`<tr>
 <td data-label="When (UTC)" class="nowrap"><time datetime="${event.at}">${formatTimeShort(event.at)}</time></td>
 <td data-label="Event"><span class="badge">${event.type}</span></td>
-<td data-label="Key" class="mono nowrap">${event.keyId ?? event.packId ?? ""}</td>
-<td data-label="By">${actorText(event.actor, emails)}</td>
-<td data-label="Changes">${event.changes?.join(", ") ?? ""}</td>
+<td data-label="Subject" class="name">${subjectOf(event)}</td>
+<td data-label="By">${event.actorEmail ?? actorText(event.actor, emails)}</td>
+<td data-label="What changed">${detailsOf(event)}</td>
 </tr>`);
   const body = events.length === 0
     ? html`<div class="empty"><strong>No events yet</strong>Creating, rotating, changing or revoking a key records an event here.</div>`
     : html`<div class="table-wrap"><table>
-<thead><tr><th scope="col">When <span class="tz">UTC</span></th><th scope="col">Event</th><th scope="col">Key</th><th scope="col">By</th><th scope="col">Changes</th></tr></thead>
+<thead><tr><th scope="col">When <span class="tz">UTC</span></th><th scope="col">Event</th><th scope="col">Subject</th><th scope="col">By</th><th scope="col">What changed</th></tr></thead>
 <tbody>${rows}</tbody>
 </table></div>`;
   return layout("Audit log", html`<div class="page-head"><div><h1>Audit log</h1><p class="subtle">${workspaceName}</p></div></div>
@@ -36,6 +36,21 @@ function pager(paging: AuditPaging): SafeHtml | string {
   const newest = paging.older ? html`<a class="button secondary" href="/dashboard/audit">Newest events</a>` : "";
   const older = paging.nextCursor === null ? "" : html`<a class="button secondary" href="/dashboard/audit?cursor=${encodeURIComponent(paging.nextCursor)}">Older events</a>`;
   return html`<nav class="actions" aria-label="Audit log pages">${newest}${older}</nav>`;
+}
+
+/** The key (its name beside its id), the pack, or the member or address the event is about. */
+function subjectOf(event: AuditEntry): SafeHtml | string {
+  if (event.keyId) return html`<span>${event.keyName ?? ""}</span> <code class="subtle">${event.keyId}</code>`;
+  if (event.packId) return html`<code>${event.packId}</code>`;
+  return html`<span>${event.memberEmail ?? event.email ?? event.memberAccountId ?? ""}</span>`;
+}
+
+/** key.updated: each field and its new value; member events: the role (and the one before). */
+function detailsOf(event: AuditEntry): string {
+  if (event.newValues) return Object.entries(event.newValues).map(([field, value]) => `${field} → ${value}`).join(", ");
+  if (event.changes) return event.changes.join(", ");
+  if (event.previousRole && event.role) return `${event.previousRole} → ${event.role}`;
+  return event.role ? `as ${event.role}` : "";
 }
 
 function actorText(actor: AuditActor, emails: ReadonlyMap<string, string>): string {

@@ -7,6 +7,9 @@ export function formatTime(iso: string | null): string {
 /** "2026-01-01 12:00", for table cells whose header says UTC. */
 export const formatTimeShort = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
+/** "2026-01-01 12:00:30 UTC": to the second, for a moment a client must act before (a rotation's grace). */
+export const formatTimeSeconds = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
 /** "60 / min", "1,000 / hour", "5 / 30 s". */
 export function formatLimit(limit: number, windowSeconds: number): string {
   const count = limit.toLocaleString("en-US");

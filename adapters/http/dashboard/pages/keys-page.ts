@@ -2,7 +2,7 @@ import { type ApiKeySummary, ENVIRONMENTS, type Environment, type RateLimitPolic
 import { MAX_KEY_NAME_LENGTH } from "../../../../application/create-key.ts";
 import { expiryText } from "./rotate-page.ts";
 import { html, type SafeHtml } from "../html.ts";
-import { formatLimit, formatTimeShort } from "./format.ts";
+import { formatLimit, formatTimeSeconds, formatTimeShort } from "./format.ts";
 import { type Chrome, fieldError, layout } from "./layout.ts";
 
 /** The create form as submitted, shown again with its errors after a refusal. */
@@ -24,6 +24,8 @@ export interface KeysPageState {
   readonly notice?: string;
   /** Each key's calls over the last 24 h (absent keys: none). */
   readonly calls24h?: ReadonlyMap<string, number>;
+  /** Whether the viewer may rotate, edit and revoke this key (a member: only keys it created); every key when absent. */
+  readonly mayChange?: (key: ApiKeySummary) => boolean;
 }
 
 export function keysPage(state: KeysPageState): SafeHtml {
@@ -35,7 +37,7 @@ ${state.notice ? html`<div class="notice" role="status">${state.notice}</div>` :
 ${createForm(state)}
 <section class="card" aria-labelledby="keys-heading">
 <h2 id="keys-heading">Keys</h2>
-${state.keys.length === 0 ? emptyState() : keysTable(state.keys, state.calls24h ?? new Map())}
+${state.keys.length === 0 ? emptyState() : keysTable(state.keys, state.calls24h ?? new Map(), state.mayChange ?? (() => true))}
 </section>`, state.chrome);
 }
 
@@ -80,7 +82,7 @@ function emptyState(): SafeHtml {
 
 const STATUS_LABELS = { active: "Active", revoked: "Revoked", expired: "Expired" } as const;
 
-function keysTable(keys: readonly ApiKeySummary[], calls24h: ReadonlyMap<string, number>): SafeHtml {
+function keysTable(keys: readonly ApiKeySummary[], calls24h: ReadonlyMap<string, number>, mayChange: (key: ApiKeySummary) => boolean): SafeHtml {
   const rows = [...keys].reverse().map((key) => html`<tr class="${key.status}">
 <td data-label="Name" class="name"><span>${key.name}</span></td>
 <td data-label="Environment"><span class="badge env-${key.env}">${key.env}</span></td>
@@ -89,8 +91,8 @@ function keysTable(keys: readonly ApiKeySummary[], calls24h: ReadonlyMap<string,
 <td data-label="Last used (UTC)" class="nowrap">${key.lastUsedAt ? html`<time datetime="${key.lastUsedAt}">${formatTimeShort(key.lastUsedAt)}</time>` : "Never"}</td>
 <td data-label="Limit" class="nowrap">${formatLimit(key.limit, key.windowSeconds)}</td>
 <td data-label="Calls (24 h)" class="num calls-24h"><a href="/dashboard/usage?range=24h">${(calls24h.get(key.id) ?? 0).toLocaleString("en-US")}</a></td>
-<td data-label="Status"><span class="badge ${key.status}">${STATUS_LABELS[key.status]}</span>${key.status === "active" && key.expiresAt ? html` <span class="subtle nowrap">${expiryText(key, Date.now())}</span>` : ""}</td>
-<td data-label="" class="end">${key.status === "active" ? html`<a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/edit" aria-label="Edit ${key.name}">Edit</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/rotate" aria-label="Rotate ${key.name}">Rotate</a> <a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/revoke" aria-label="Revoke ${key.name}">Revoke</a>` : ""}</td>
+<td data-label="Status"><span class="badge ${key.status}">${STATUS_LABELS[key.status]}</span>${key.status === "active" && key.expiresAt ? html` <span class="subtle nowrap">${expiryText(key, Date.now())}</span>` : ""}${key.status === "active" && key.previousSecretExpiresAt ? html`<span class="grace" data-grace>previous secret valid until <time datetime="${key.previousSecretExpiresAt}">${formatTimeSeconds(key.previousSecretExpiresAt)}</time></span>` : ""}</td>
+<td data-label="" class="end">${key.status === "active" && mayChange(key) ? html`<div class="row-actions"><a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/edit" aria-label="Edit ${key.name}">Edit</a><a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/rotate" aria-label="Rotate ${key.name}">Rotate</a><a class="button secondary small" href="/dashboard/keys/${encodeURIComponent(key.id)}/revoke" aria-label="Revoke ${key.name}">Revoke</a></div>` : ""}</td>
 </tr>`);
   return html`<div class="table-wrap"><table>
 <thead><tr><th scope="col">Name</th><th scope="col">Environment</th><th scope="col">Key</th><th scope="col">Created <span class="tz">UTC</span></th><th scope="col">Last used <span class="tz">UTC</span></th><th scope="col">Limit</th><th scope="col" class="num">Calls <span class="tz">24 h</span></th><th scope="col">Status</th><th scope="col"><span class="skip">Actions</span></th></tr></thead>

@@ -7,7 +7,7 @@ export interface Chrome {
   readonly csrfToken: string;
   readonly workspaces: readonly WorkspaceEntry[];
   readonly currentWorkspaceId: string;
-  readonly section: "keys" | "workspaces" | "marketplace" | "audit" | "usage";
+  readonly section: "keys" | "workspaces" | "members" | "marketplace" | "audit" | "usage";
 }
 
 /** The page shell: one stylesheet, one deferred script, a skip link, and the top bar when signed in. */
@@ -45,6 +45,7 @@ ${brand}
 <nav class="nav" aria-label="Dashboard">
 <a href="/dashboard/keys"${current("keys")}>API keys</a>
 <a href="/dashboard/workspaces"${current("workspaces")}>Workspaces</a>
+<a href="/dashboard/members"${current("members")}>Members</a>
 <a href="/dashboard/usage"${current("usage")}>Usage</a>
 <a href="/dashboard/audit"${current("audit")}>Audit log</a>
 <a href="/dashboard/marketplace"${current("marketplace")}>Marketplace</a>

@@ -15,7 +15,18 @@ export function marketplacePage(state: MarketplacePageState): SafeHtml {
   return layout("Marketplace", html`<div class="page-head"><div><h1>Marketplace</h1>
 <p class="subtle">Tool packs this deployment installs. Enable a pack to let this workspace's keys call its tools.</p></div></div>
 ${state.notice ? html`<div class="notice" role="status">${state.notice}</div>` : ""}
-${state.packs.map((pack) => packSection(state, pack))}`, state.chrome);
+${state.packs.map((pack) => packSection(state, pack))}
+${installSection()}`, state.chrome);
+}
+
+/** Packs are installed by whoever runs the server, not from this page: say how. */
+function installSection(): SafeHtml {
+  return html`<section class="card" aria-labelledby="install-heading" data-install>
+<h2 id="install-heading">Installing a pack</h2>
+<p>A pack is an ES module whose default export is <code>{ id, name, version, description, tools }</code>. Whoever runs this server installs packs by listing them in the <code>TOOL_PACKS</code> environment variable (comma-separated npm package names or paths from the project root), then restarting it:</p>
+<pre><code>TOOL_PACKS=./examples/tool-pack,@acme/tool-pack npm start</code></pre>
+<p class="subtle">An installed pack appears here; its tools (<code>&lt;pack id&gt;.&lt;tool id&gt;</code>) answer a workspace's keys once an owner or admin enables it for that workspace.</p>
+</section>`;
 }
 
 function packSection(state: MarketplacePageState, pack: InstalledPack): SafeHtml {

@@ -16,7 +16,7 @@ export interface WorkspacesPageState {
 
 export function workspacesPage(state: WorkspacesPageState): SafeHtml {
   return layout("Workspaces", html`<div class="page-head"><div><h1>Workspaces</h1>
-<p class="subtle">Keys belong to a workspace; every member can see and revoke them.</p></div></div>
+<p class="subtle">Keys belong to a workspace: every member sees them; owners and admins manage them all, members the keys they created. <a href="/dashboard/members">Invite and manage members</a>.</p></div></div>
 ${state.notice ? html`<div class="notice" role="status">${state.notice}</div>` : ""}
 <section class="card" aria-labelledby="ws-heading"><h2 id="ws-heading">Your workspaces</h2>
 <div class="table-wrap"><table>

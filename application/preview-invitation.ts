@@ -1,0 +1,37 @@
+import { normalizeEmail } from "../domain/account.ts";
+import { type DomainError, notFound } from "../domain/errors.ts";
+import { hashInvitationToken, isInvitationToken, isPending } from "../domain/invitation.ts";
+import { err, ok, type Result } from "../domain/result.ts";
+import type { Role } from "../domain/workspace.ts";
+import type { InvitationDeps } from "./invite-member.ts";
+
+/** What the accept page shows before the visitor decides. */
+export interface InvitationPreview {
+  readonly workspaceName: string;
+  readonly role: Role;
+  /** The address invited. */
+  readonly email: string;
+  readonly invitedByEmail: string | null;
+  readonly expiresAt: string;
+  /** Whether the signed-in account's email is the invited one (else accepting is refused). */
+  readonly forThisAccount: boolean;
+}
+
+/** The accept page's view of an invitation, without using it; the same 404 as accepting for a token that does not work. */
+export class PreviewInvitation {
+  constructor(private readonly deps: InvitationDeps) {}
+
+  async execute(cmd: { readonly accountId: string; readonly token: string }): Promise<Result<InvitationPreview, DomainError>> {
+    const { invitations, accounts, workspaces, clock } = this.deps;
+    const unusable = notFound("This invitation link does not work: it is unknown, used, revoked or expired.");
+    const invitation = isInvitationToken(cmd.token) ? await invitations.findByTokenHash(hashInvitationToken(cmd.token)) : undefined;
+    const workspace = invitation && isPending(invitation, clock.now()) ? await workspaces.findById(invitation.workspaceId) : undefined;
+    if (!invitation || !workspace) return err(unusable);
+    const [account, inviter] = await Promise.all([accounts.findById(cmd.accountId), accounts.findById(invitation.invitedBy)]);
+    return ok({
+      workspaceName: workspace.name, role: invitation.role, email: invitation.email, invitedByEmail: inviter?.email ?? null,
+      expiresAt: new Date(invitation.expiresAt).toISOString(),
+      forThisAccount: account !== undefined && normalizeEmail(account.email) === invitation.email,
+    });
+  }
+}
