@@ -28,11 +28,6 @@ import type { InviteMember } from "../application/invite-member.ts";
 import type { RemoveMember } from "../application/remove-member.ts";
 import type { PreviewInvitation } from "../application/preview-invitation.ts";
 import type { ListInvitations, RevokeInvitation } from "../application/workspace-invitations.ts";
-import type { AcceptInvitation } from "../application/accept-invitation.ts";
-import type { ChangeMemberRole } from "../application/change-member-role.ts";
-import type { InviteMember } from "../application/invite-member.ts";
-import type { RemoveMember } from "../application/remove-member.ts";
-import type { ListInvitations, RevokeInvitation } from "../application/workspace-invitations.ts";
 import type { RecordUsage } from "../application/record-usage.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
 import { ResolveSession } from "../application/resolve-session.ts";
@@ -230,12 +225,6 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     changeMemberRole: container.get(TOKENS.changeMemberRole),
     removeMember: container.get(TOKENS.removeMember),
     previewInvitation: container.get(TOKENS.previewInvitation),
-    inviteMember: container.get(TOKENS.inviteMember),
-    listInvitations: container.get(TOKENS.listInvitations),
-    revokeInvitation: container.get(TOKENS.revokeInvitation),
-    acceptInvitation: container.get(TOKENS.acceptInvitation),
-    changeMemberRole: container.get(TOKENS.changeMemberRole),
-    removeMember: container.get(TOKENS.removeMember),
     flash: container.get(TOKENS.flashStore),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };

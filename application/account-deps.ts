@@ -23,11 +23,6 @@ import type { InviteMember } from "./invite-member.ts";
 import type { RemoveMember } from "./remove-member.ts";
 import type { PreviewInvitation } from "./preview-invitation.ts";
 import type { ListInvitations, RevokeInvitation } from "./workspace-invitations.ts";
-import type { AcceptInvitation } from "./accept-invitation.ts";
-import type { ChangeMemberRole } from "./change-member-role.ts";
-import type { InviteMember } from "./invite-member.ts";
-import type { RemoveMember } from "./remove-member.ts";
-import type { ListInvitations, RevokeInvitation } from "./workspace-invitations.ts";
 
 /** The use cases behind the session API and the dashboard, and the defaults the key form shows. */
 export interface AccountDeps {
@@ -63,13 +58,6 @@ export interface AccountDeps {
   readonly changeMemberRole: ChangeMemberRole;
   readonly removeMember: RemoveMember;
   readonly previewInvitation: PreviewInvitation;
-  /** Members and invitations (shared/contract.md, "Members and invitations"). */
-  readonly inviteMember: InviteMember;
-  readonly listInvitations: ListInvitations;
-  readonly revokeInvitation: RevokeInvitation;
-  readonly acceptInvitation: AcceptInvitation;
-  readonly changeMemberRole: ChangeMemberRole;
-  readonly removeMember: RemoveMember;
   /** Carries a new key's secret from the create POST to the one GET that shows it. */
   readonly flash: FlashStore;
   /** The environment this deployment serves: the key form's default. */
