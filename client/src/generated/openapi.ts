@@ -2365,6 +2365,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description The signed-in account becomes a member with the invited role; its email must be the invitation's (case-insensitive), else 403 `forbidden`. An unknown, used, revoked or expired token: one 404 `not_found`. Of two accepts racing, exactly one succeeds. Past 100 workspaces: 409 `conflict`.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/keys/current": {
         parameters: {
             query?: never;
@@ -2578,12 +2598,56 @@ export interface paths {
         };
         /**
          * List a workspace's audit events
-         * @description One page of key (and pack) events, newest first; never a secret. Pass `nextCursor` back as `cursor` for the next page; events recorded meanwhile never shift a page. A workspace keeps its newest 10000 events.
+         * @description One page of key, pack, member and invitation events, newest first, each with the actor's email (and, for key events, the key's name; for member events, the member's email); never a secret. Pass `nextCursor` back as `cursor` for the next page; events recorded meanwhile never shift a page. A workspace keeps its newest 10000 events.
          */
         get: operations["listWorkspaceAudit"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pending invitations
+         * @description Neither used, revoked nor expired; never a token. Every member may list them.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone
+         * @description Owners and admins invite an email address as `admin` or `member`; only owners invite an `owner`. A personal workspace cannot have other members (403). The address of a member already, or more than 100 pending invitations: 409 `conflict`. The accept link works once, for 7 days, for the account with that email; it is in this answer only (only its token's SHA-256 is stored).
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Owners and admins; the link stops working at once. A used, revoked or expired invitation: 404. A body is optional; if sent, it must be JSON.
+         */
+        delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2689,6 +2753,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{id}/members/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave
+         * @description The account loses access with this answer, on every instance; the keys it created stay with the workspace. Its own id: leaving (anyone but the last owner). Admins remove members and admins; owners anyone. The last owner: 409 `conflict`. A body is optional; if sent, it must be JSON.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Owners only (Owners do everything; admins manage every key, the packs, invitations and non-owner members; members create keys and change the keys they created. Only owners invite owners, change roles and remove owners.). Demoting the last owner: 409 `conflict`, however requests race.
+         */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
     "/workspaces/{id}/packs": {
         parameters: {
             query?: never;
@@ -2778,7 +2866,7 @@ export interface components {
              */
             mode?: "gcm" | "cbc" | "ctr";
         } & ({
-            authTag: string | null;
+            authTag: string;
             iv?: string;
             /** @enum {string} */
             mode?: "gcm";
@@ -2927,18 +3015,57 @@ export interface components {
                 cli?: boolean;
                 system?: boolean;
             };
+            /**
+             * Format: email
+             * @description The acting account's email; null for the CLI and the system.
+             */
+            actorEmail?: string | null;
             /** Format: date-time */
             at: string;
             /** @description For key.updated: the names of the changed fields. */
             changes?: string[];
+            /**
+             * Format: email
+             * @description member.invited, member.joined, invitation.revoked: the address invited.
+             */
+            email?: string;
             /** @description The event id. */
             id: string;
+            /** @description member.invited, member.joined, invitation.revoked: the invitation. */
+            invitationId?: string;
             /** @description The key, for key events. */
             keyId?: string;
+            /** @description For key events: the key's name now. */
+            keyName?: string;
+            /** @description For member events: whose membership (for member.joined, the account that joined). */
+            memberAccountId?: string;
+            /**
+             * Format: email
+             * @description For member events: the member's email.
+             */
+            memberEmail?: string;
+            /** @description For key.updated: each changed field's new value (`name`, `limit`, `windowSeconds`); never a secret. */
+            newValues?: {
+                /** Format: int32 */
+                limit?: number;
+                name?: string;
+                /** Format: int32 */
+                windowSeconds?: number;
+            };
             /** @description The pack, for pack events. */
             packId?: string;
+            /**
+             * @description member.role_changed: the role before.
+             * @enum {string}
+             */
+            previousRole?: "owner" | "admin" | "member";
+            /**
+             * @description member.invited, member.joined: the role given; member.role_changed: the new role; member.removed: the role it had.
+             * @enum {string}
+             */
+            role?: "owner" | "admin" | "member";
             /** @enum {string} */
-            type: "key.created" | "key.rotated" | "key.revoked" | "key.updated" | "key.expired" | "pack.enabled" | "pack.disabled";
+            type: "key.created" | "key.rotated" | "key.revoked" | "key.updated" | "key.expired" | "pack.enabled" | "pack.disabled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.revoked";
             /** @description The workspace. */
             workspaceId: string | null;
         };
@@ -3961,6 +4088,31 @@ export interface components {
                 output: components["schemas"]["IntegerBaseConverterOutput"];
             };
         };
+        Invitation: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: email */
+            email: string;
+            /**
+             * Format: date-time
+             * @description 7 days after createdAt: the link stops working then.
+             */
+            expiresAt: string;
+            /** @description The invitation id. */
+            id: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+        };
+        InvitationRequest: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+        };
+        InvitationToken: {
+            /** @description The last part of the accept link. */
+            token: string;
+        };
         /** IP Address Info input */
         IpAddressInfoInput: {
             /** @default [] */
@@ -4457,6 +4609,8 @@ export interface components {
         KeySummary: {
             /** Format: date-time */
             createdAt: string;
+            /** @description The account that created the key (members may change only their own keys); null for CLI keys and keys made before it was recorded. */
+            createdBy: string | null;
             env: components["schemas"]["Environment"];
             /**
              * Format: date-time
@@ -4472,6 +4626,11 @@ export interface components {
             /** @description As saved. A name saved by an older version may hold control or bidirectional-override characters: escape them before printing to a terminal. */
             name: string;
             prefix: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last rotation still works; null when none does.
+             */
+            previousSecretExpiresAt: string | null;
             scopes: components["schemas"]["KeyScopes"];
             /** @enum {string} */
             status: "active" | "revoked" | "expired";
@@ -4785,6 +4944,11 @@ export interface components {
             accountId: string;
             /** Format: email */
             email: string;
+            /**
+             * Format: date-time
+             * @description When the membership began: the workspace's creation, or the accepted invitation.
+             */
+            joinedAt: string;
             /** @enum {string} */
             role: "owner" | "admin" | "member";
         };
@@ -5271,6 +5435,10 @@ export interface components {
             data?: {
                 output: components["schemas"]["RegexTesterOutput"];
             };
+        };
+        RoleChange: {
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
         };
         /** Roman to Number input */
         RomanToNumberInput: {
@@ -6626,7 +6794,7 @@ export interface components {
                 "application/json": components["schemas"]["Error400"];
             };
         };
-        /** @description The email address is already taken, or the account already belongs to the most workspaces it may. */
+        /** @description The email address is already taken, the account already belongs to the most workspaces it may, the change would leave a workspace without an owner, or the invited address is a member already. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -6644,7 +6812,7 @@ export interface components {
                 "application/json": components["schemas"]["Error409"];
             };
         };
-        /** @description Signed in, but the resource belongs to others, or the `X-CSRF-Token` header is missing or wrong; on the execute routes, `forbidden_tool`: the key's scope does not include the tool. */
+        /** @description Signed in, but the resource belongs to others or the member's role does not allow the action, or the `X-CSRF-Token` header is missing or wrong; on the execute routes, `forbidden_tool`: the key's scope does not include the tool. */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -6662,7 +6830,7 @@ export interface components {
                 "application/json": components["schemas"]["Error403"];
             };
         };
-        /** @description Signed in, but the resource belongs to others, or the `X-CSRF-Token` header is missing or wrong; on the execute routes, `forbidden_tool`: the key's scope does not include the tool. */
+        /** @description Signed in, but the resource belongs to others or the member's role does not allow the action, or the `X-CSRF-Token` header is missing or wrong; on the execute routes, `forbidden_tool`: the key's scope does not include the tool. */
         ForbiddenWithRateLimit: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -11088,6 +11256,51 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description Joined. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            workspace: components["schemas"]["Workspace"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getCurrentKey: {
         parameters: {
             query?: never;
@@ -11587,6 +11800,141 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            invitations: components["schemas"]["Invitation"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 201;
+                        data?: {
+                            /**
+                             * Format: uri
+                             * @description `<origin>/dashboard/invitations/<token>`, shown this once.
+                             */
+                            acceptUrl: string;
+                            invitation: components["schemas"]["Invitation"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The invitation id. */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            invitation: components["schemas"]["Invitation"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listWorkspaceKeys: {
         parameters: {
             query?: never;
@@ -11822,6 +12170,102 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's account id; the caller's own: leaving. */
+                accountId: string;
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed: the member as it was. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            member: components["schemas"]["Member"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's account id; the caller's own: leaving. */
+                accountId: string;
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleChange"];
+            };
+        };
+        responses: {
+            /** @description The member with its new role. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            member: components["schemas"]["Member"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
