@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
     exclude: ["**/node_modules/**", "data/**", "client/dist/**"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang detectors, not assertions: a test that starts servers, CLIs or child processes under tsx takes several
+    // times longer on a shared 2-core CI machine at load 10 than idle (a server start: 2 s idle, over 20 s loaded).
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: "forks",
     // vitest's default is one worker fewer than the cores: one on a 2-core CI machine. Most files wait on servers,
     // sockets and child processes rather than compute, so two run side by side: the suite took 748 s with one

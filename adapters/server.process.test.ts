@@ -59,25 +59,35 @@ describe("the server process", () => {
     expect((await execute(second.url, key.secret)).status).toBe(200);
   });
 
-  it("accepts a key created by the CLI at once and refuses it within 1 s of a CLI revoke", async () => {
+  // Every lookup reads the key's record (LMDB, shared by the CLI's process): the first request after the CLI exits is
+  // refused, with no time bound a loaded machine can miss; a lookup cache in front of the record fails it.
+  it("accepts a key created by the CLI at once and refuses it from the first request after a CLI revoke", async () => {
     const env = { DATA_DIR: dataDir() };
     const server = await start(env);
     const key = await createKeyWithCli(env);
     expect((await execute(server.url, key.secret)).status).toBe(200);
     const revoked = await runKeysCli(["revoke", key.id], env);
     expect(revoked.code).toBe(0);
-    const elapsed = await waitUntil(async () => (await execute(server.url, key.secret)).status === 401, 1000, 25);
-    expect(elapsed).toBeLessThan(1000);
+    expect((await execute(server.url, key.secret)).status).toBe(401);
   });
 
   it("finishes in-flight requests on SIGTERM, exits 0, and keeps a key created just before", async () => {
     const env = { DATA_DIR: dataDir() };
     const server = await start(env);
-    const key = await createKeyWithCli(env);
+    const key = await createKeyWithCli(env, ["--limit", "1000"]);
     const slow = trickle(server.url, key.secret);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Conditions, not sleeps a loaded machine outlasts: the slow request is in flight once the server has taken its
+    // rate-limit unit (it does before reading a body), seen as one unit more than the probes took; the body is
+    // finished only once the server has begun shutting down.
+    let probes = 0;
+    await waitUntil(async () => {
+      const probe = await execute(server.url, key.secret);
+      await probe.arrayBuffer();
+      probes += 1;
+      return 1000 - Number(probe.headers.get("x-ratelimit-remaining")) === probes + 1;
+    }, 60_000);
     server.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitUntil(async () => server.output().includes("shutting down"), 60_000);
     const answer = await slow.finish();
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).data.output.digest).toMatch(/^[0-9a-f]{64}$/);

@@ -15,7 +15,8 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     servers.push(await startServer(redisConfig(redisUrl, prefix), { logger: createLogger("silent"), packs }));
   }
-}, 30_000);
+  // Two full servers: about 30 s on a loaded 2-core machine, so room to spare.
+}, 120_000);
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
   if (redisUrl) await deleteKeysUnder(redisUrl, prefix);
@@ -25,7 +26,9 @@ const reverse = async (url: string, secret: string) =>
   (await fetch(`${url}/api/v1/execute/example.reverse-text`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": secret }, body: JSON.stringify({ input: { text: "ab" } }) })).status;
 
 describe.skipIf(!redisUrl)("pack enablement across two instances on Redis", () => {
-  it("a disable on one instance refuses the workspace's key on the other within 1 s", async () => {
+  // The pack list has no cache in front (it is read on every call): the other instance's next request is refused, an
+  // assertion no load can make late, which a cache of the list (the bug) fails.
+  it("a disable on one instance refuses the workspace's key on the other from its next request", async () => {
     const [a, b] = servers;
     const workspaceId = "ws_shared";
     const key = await a.container.get(TOKENS.createKey).execute({ name: "k", env: "development", workspaceId });
@@ -34,9 +37,6 @@ describe.skipIf(!redisUrl)("pack enablement across two instances on Redis", () =
     await store.enable(workspaceId, "example");
     expect(await reverse(b.url, key.value.secret)).toBe(200);
     await store.disable(workspaceId, "example");
-    const start = performance.now();
-    let status = 0;
-    while (performance.now() - start < 1000 && (status = await reverse(b.url, key.value.secret)) !== 403) await new Promise((r) => setTimeout(r, 20));
-    expect(status).toBe(403);
+    expect(await reverse(b.url, key.value.secret)).toBe(403);
   }, 30_000);
 });

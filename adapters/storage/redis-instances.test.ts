@@ -1,7 +1,7 @@
 import { createClient } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../server.ts";
-import { createKeyOn, execute, runKeysCommand, startInstances, waitFor } from "./testing/instances.ts";
+import { createKeyOn, execute, runKeysCommand, startInstances } from "./testing/instances.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();
@@ -51,17 +51,16 @@ describe.skipIf(!redisUrl)("two server instances on one Redis", () => {
     expect((await execute(b.url, key.secret)).status).toBe(200);
   }, 60_000);
 
-  it("refuses a key on both instances within 1 s of `npm run -s keys -- revoke ID`", async () => {
+  // Every lookup reads the key's record, so the very next request after the CLI's exit is refused: no time bound to
+  // poll against, and a lookup cache in front of the record (the bug) fails it on any machine, however loaded.
+  it("refuses a key on both instances from the first request after `npm run -s keys -- revoke ID` exits", async () => {
     const key = await createKeyOn(a, 1000, 3600);
     expect((await execute(a.url, key.secret)).status).toBe(200);
     expect((await execute(b.url, key.secret)).status).toBe(200);
     const revoked = await runKeysCommand(["revoke", key.id], cliEnv);
     expect(revoked.code, revoked.stderr).toBe(0);
-    const elapsed = await waitFor(async () => {
-      const [fromA, fromB] = await Promise.all([execute(a.url, key.secret), execute(b.url, key.secret)]);
-      return fromA.status === 401 && fromB.status === 401;
-    }, 1000);
-    expect(elapsed).toBeLessThan(1000);
+    const [fromA, fromB] = await Promise.all([execute(a.url, key.secret), execute(b.url, key.secret)]);
+    expect([fromA.status, fromB.status]).toEqual([401, 401]);
   }, 60_000);
 });
 

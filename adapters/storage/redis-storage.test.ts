@@ -4,12 +4,20 @@ import { createLogger } from "../logger.ts";
 import { FixedClock, SystemClock } from "../system.ts";
 import { makeKey } from "./api-key-store.contract.ts";
 import type { Storage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis-storage.ts";
+import { openRedisStorage, REDIS_DEADLINE_MS } from "./redis-storage.ts";
 import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 import { hasRedisServer, type PrivateRedis, startPrivateRedis } from "./testing/private-redis.ts";
 import { answersPing, deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();
+/**
+ * Room a loaded CI machine (2 cores, load average 10) may add to a bound measured by this process's clock. The bugs
+ * these bounds guard (a call queued until Redis returns, a start retrying forever) never end at all, so they still
+ * fail; the precise figures are the server's deadlines, which the error messages below name.
+ */
+const LOAD_SLACK_MS = 10_000;
+/** How long a recovery may take to be seen: the contract sets no bound, only that it happens without a restart. */
+const RECOVERY_MS = 20_000;
 const opened: Storage[] = [];
 const prefixes: string[] = [];
 
@@ -31,18 +39,17 @@ afterEach(async () => {
 });
 
 describe.skipIf(!redisUrl)("Redis storage on a shared server", () => {
-  it("shares keys between two connections on one prefix, and a revocation through one is seen by the other within 1 s", async () => {
+  // Every lookup reads the key's record: the other connection's next lookup sees the revocation, with no time bound
+  // for a loaded machine to miss, and a lookup cache in front of the record (the bug) fails it.
+  it("shares keys between two connections on one prefix, and a revocation through one is seen by the other's next lookup", async () => {
     const shared = prefix();
     const [a, b] = [await open(shared), await open(shared)];
     const key = makeKey();
     await a.keys.save(key);
     expect(await b.keys.findByHash(key.secretHash)).toEqual(key);
-    await a.keys.save({ ...key, status: "revoked", revokedAt: 1 });
-    const start = performance.now();
-    while ((await b.keys.findByHash(key.secretHash))?.status !== "revoked") {
-      expect(performance.now() - start).toBeLessThan(1000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // A stored key changes only through update() (compare-and-set); save() refuses an id that exists.
+    await a.keys.update(key.id, (current) => ({ ...current, status: "revoked", revokedAt: 1 }));
+    expect((await b.keys.findByHash(key.secretHash))?.status).toBe("revoked");
   });
 
   it("keeps deployments with different prefixes apart", async () => {
@@ -86,7 +93,8 @@ describe.skipIf(!redisUrl)("Redis storage on a shared server", () => {
   it("refuses to start within a few seconds, with a clear error, when nothing answers at REDIS_URL", async () => {
     const start = performance.now();
     await expect(open(prefix(), { url: "redis://127.0.0.1:1" })).rejects.toThrow(/Redis at 127\.0\.0\.1:1 is unreachable/);
-    expect(performance.now() - start).toBeLessThan(4000);
+    // The start gives up after its 3 s connect timeout; node-redis alone would retry the first connection forever.
+    expect(performance.now() - start).toBeLessThan(3000 + LOAD_SLACK_MS);
   });
 });
 
@@ -101,10 +109,12 @@ describe.skipIf(!redisUrl || !hasRedisServer())("Redis storage when its server f
     await redis?.dispose();
   });
 
-  const unavailable = async (call: () => Promise<unknown>) => {
+  const unavailable = async (call: () => Promise<unknown>): Promise<string> => {
     const start = performance.now();
-    await expect(call()).rejects.toBeInstanceOf(StorageUnavailableError);
-    expect(performance.now() - start).toBeLessThan(1500);
+    const error = await call().then(() => undefined, (reason: unknown) => reason);
+    expect(error).toBeInstanceOf(StorageUnavailableError);
+    expect(performance.now() - start).toBeLessThan(REDIS_DEADLINE_MS + LOAD_SLACK_MS);
+    return (error as Error).message;
   };
 
   it("throws StorageUnavailableError (never undefined or empty) while Redis is down, logs the outage once, and recovers by itself", async () => {
@@ -122,10 +132,10 @@ describe.skipIf(!redisUrl || !hasRedisServer())("Redis storage when its server f
       await expect(storage.keyv<string>("sessions").get("any")).rejects.toThrow();
     }
     await redis.start();
-    await waitFor(async () => (await storage.keys.ping().then(() => true, () => false)), 3000);
+    await waitFor(async () => (await storage.keys.ping().then(() => true, () => false)), RECOVERY_MS);
     expect((await storage.limits.hit("after", 60_000)).count).toBe(1);
     expect(lines.filter((line) => line.includes("Redis connection lost"))).toHaveLength(1);
-    await waitFor(async () => lines.some((line) => line.includes("Redis connection restored")), 3000);
+    await waitFor(async () => lines.some((line) => line.includes("Redis connection restored")), RECOVERY_MS);
   });
 
   it("fails within the deadline when Redis stops answering on an open socket, and recovers when it resumes", async () => {
@@ -135,7 +145,8 @@ describe.skipIf(!redisUrl || !hasRedisServer())("Redis storage when its server f
     await storage.keys.save(key);
     redis.pause();
     try {
-      await unavailable(() => storage.keys.findById(key.id));
+      // Decided by the deadline, not by a socket error: the stalled call's error names it.
+      expect(await unavailable(() => storage.keys.findById(key.id))).toContain(`within ${REDIS_DEADLINE_MS} ms`);
       await unavailable(() => storage.limits.hit(key.id, 60_000));
       await unavailable(() => storage.keys.list());
     } finally {
@@ -143,7 +154,7 @@ describe.skipIf(!redisUrl || !hasRedisServer())("Redis storage when its server f
     }
     expect(await storage.keys.findById(key.id)).toEqual(key);
     expect(lines.filter((line) => line.includes("Redis connection lost"))).toHaveLength(1);
-    await waitFor(async () => lines.some((line) => line.includes("Redis connection restored")), 3000);
+    await waitFor(async () => lines.some((line) => line.includes("Redis connection restored")), RECOVERY_MS);
   });
 
   it("reloads the limiter script after the server forgets it (EVALSHA falls back to EVAL)", async () => {

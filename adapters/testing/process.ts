@@ -25,7 +25,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    // A start takes a few seconds idle and over 20 s on a loaded 2-core CI machine (tsx transforms, tool processes).
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Listening on (http:\/\/\S+)/.exec(output);
