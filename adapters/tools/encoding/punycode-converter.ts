@@ -52,9 +52,14 @@ export const punycodeConverter = defineTool({
     },
   ],
   run: ({ domain, direction }: { domain: string; direction: Direction }) => {
-    // node:url reports an invalid domain only by returning "".
+    // node:url reports an invalid domain by returning "", but since Node 22 it passes an undecodable xn-- label
+    // through unchanged. A valid xn-- label always decodes to Unicode (which never starts with the ACE prefix, UTS #46
+    // §4.1), so a label still carrying the prefix once decoded is refused on every Node version alike.
     const result = direction === "toAscii" ? domainToASCII(domain) : domainToUnicode(domain);
-    if (result === "") return err(invalidField("domain", "The domain is not a valid IDNA domain name."));
+    const decoded = direction === "toAscii" ? domainToUnicode(result) : result;
+    if (result === "" || decoded.split(".").some((label) => label.toLowerCase().startsWith("xn--"))) {
+      return err(invalidField("domain", "The domain is not a valid IDNA domain name."));
+    }
     return ok({ result });
   },
 });
