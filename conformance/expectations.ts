@@ -25,7 +25,7 @@ export interface Expectation {
 export interface ConformanceCase extends Expectation {
   readonly id: string;
   readonly title: string;
-  readonly method: "GET" | "POST" | "PATCH";
+  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Concrete path under /api/v1. */
   readonly path: string;
   /** The templated path of the operation in the document. */

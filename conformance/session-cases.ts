@@ -22,14 +22,14 @@ const json = (value: unknown) => ({ type: "application/json", value });
 
 /** Session API answers any client can provoke: 401 without a session, 401 bad credentials, 415, 422. */
 export function anonymousSessionCases(document: Document): ConformanceCase[] {
-  const at = (method: "GET" | "POST" | "PATCH", docPath: string, path = docPath) => ({ method, docPath, path });
+  const at = (method: "GET" | "POST" | "PATCH" | "DELETE", docPath: string, path = docPath) => ({ method, docPath, path });
   const cases = [
     caseFor(document, { ...at("POST", "/auth/sign-up"), id: "sign-up.invalid", title: "POST /auth/sign-up: bad email and short password", auth: "none", body: json({ email: "not-an-email", password: "short" }), status: 422, errorCode: "invalid_input" }),
     caseFor(document, { ...at("POST", "/auth/sign-up"), id: "sign-up.text-body", title: "POST /auth/sign-up: text/plain body", auth: "none", body: { type: "text/plain", value: "email=x" }, status: 415, errorCode: "unsupported_media_type" }),
     caseFor(document, { ...at("POST", "/auth/sign-in"), id: "sign-in.wrong", title: "POST /auth/sign-in: unknown account", auth: "none", body: json({ email: "nobody@conformance.invalid", password: "not-the-password-1" }), status: 401, errorCode: "invalid_credentials" }),
     caseFor(document, { ...at("POST", "/auth/sign-in"), id: "sign-in.empty", title: "POST /auth/sign-in: no fields", auth: "none", body: json({}), status: 422, errorCode: "invalid_input" }),
   ];
-  const unauthenticated: [method: "GET" | "POST" | "PATCH", docPath: string, path: string, body?: unknown][] = [
+  const unauthenticated: [method: "GET" | "POST" | "PATCH" | "DELETE", docPath: string, path: string, body?: unknown][] = [
     ["POST", "/auth/sign-out", "/auth/sign-out"],
     ["GET", "/auth/session", "/auth/session"],
     ["GET", "/workspaces", "/workspaces"],
@@ -38,6 +38,12 @@ export function anonymousSessionCases(document: Document): ConformanceCase[] {
     ["GET", "/workspaces/{id}/members", `/workspaces/${UNKNOWN_ID}/members`],
     ["GET", "/workspaces/{id}/keys", `/workspaces/${UNKNOWN_ID}/keys`],
     ["POST", "/workspaces/{id}/keys/{keyId}/revoke", `/workspaces/${UNKNOWN_ID}/keys/key_unknown/revoke`],
+    ["PATCH", "/workspaces/{id}/members/{accountId}", `/workspaces/${UNKNOWN_ID}/members/acct_unknown`, { role: "member" }],
+    ["DELETE", "/workspaces/{id}/members/{accountId}", `/workspaces/${UNKNOWN_ID}/members/acct_unknown`],
+    ["GET", "/workspaces/{id}/invitations", `/workspaces/${UNKNOWN_ID}/invitations`],
+    ["POST", "/workspaces/{id}/invitations", `/workspaces/${UNKNOWN_ID}/invitations`, { email: "x@example.com", role: "member" }],
+    ["DELETE", "/workspaces/{id}/invitations/{invitationId}", `/workspaces/${UNKNOWN_ID}/invitations/inv_unknown`],
+    ["POST", "/invitations/accept", "/invitations/accept", { token: "A".repeat(43) }],
   ];
   for (const [method, docPath, path, body] of unauthenticated) {
     const id = `session.no-session.${method.toLowerCase()}${docPath.replace(/[{}]/g, "").replaceAll("/", ".")}`;
@@ -69,6 +75,27 @@ export function signedInCases(document: Document, fixture: SessionFixture, skipR
     caseFor(document, { ...at("GET", "/workspaces/{id}/keys", `/workspaces/${workspaceId}/keys`), id: "workspaces.keys", title: "GET /workspaces/{id}/keys", auth: "session", status: 200 }),
     caseFor(document, { ...revoke(fixture.revocableKeyId ?? "key_unknown"), id: "workspaces.revoke", title: "POST /workspaces/{id}/keys/{keyId}/revoke", auth: "session", status: 200, skip: skipRevoke }),
     caseFor(document, { ...revoke("key_unknown"), id: "workspaces.revoke-unknown", title: "POST /workspaces/{id}/keys/{keyId}/revoke: unknown key", auth: "session", status: 404, errorCode: "not_found" }),
+    ...memberCases(document, fixture),
     caseFor(document, { ...at("POST", "/auth/sign-out"), id: "sign-out", title: "POST /auth/sign-out", auth: "second-session", status: 200 }),
+  ];
+}
+
+/** Members and invitations: invite in the shared workspace (201), list, and the refusals any account can provoke. */
+function memberCases(document: Document, fixture: SessionFixture): ConformanceCase[] {
+  const { workspaceId, extraWorkspaceId } = fixture;
+  const at = (method: "GET" | "POST" | "PATCH" | "DELETE", docPath: string, path: string) => ({ method, docPath, path });
+  const invitations = (id: string) => `/workspaces/${id}/invitations`;
+  const invite = (id: string) => at("POST", "/workspaces/{id}/invitations", invitations(id));
+  const member = (method: "PATCH" | "DELETE", accountId: string) => at(method, "/workspaces/{id}/members/{accountId}", `/workspaces/${workspaceId}/members/${accountId}`);
+  return [
+    caseFor(document, { ...invite(extraWorkspaceId), id: "invitations.create", title: "POST /workspaces/{id}/invitations", auth: "session", body: json({ email: fixture.newEmail.replace("-new@", "-invited@"), role: "member" }), status: 201 }),
+    caseFor(document, { ...at("GET", "/workspaces/{id}/invitations", invitations(extraWorkspaceId)), id: "invitations.list", title: "GET /workspaces/{id}/invitations", auth: "session", status: 200 }),
+    caseFor(document, { ...invite(extraWorkspaceId), id: "invitations.create-bad-role", title: "POST /workspaces/{id}/invitations: unknown role", auth: "session", body: json({ email: "x@example.com", role: "king" }), status: 422, errorCode: "invalid_input" }),
+    caseFor(document, { ...invite(workspaceId), id: "invitations.create-personal", title: "POST /workspaces/{id}/invitations: a personal workspace", auth: "session", body: json({ email: "x@example.com", role: "member" }), status: 403, errorCode: "forbidden" }),
+    caseFor(document, { ...invite(fixture.foreignWorkspaceId), id: "invitations.create-foreign", title: "POST /workspaces/{id}/invitations: another account's workspace", auth: "session", body: json({ email: "x@example.com", role: "member" }), status: 403, errorCode: "forbidden" }),
+    caseFor(document, { ...at("DELETE", "/workspaces/{id}/invitations/{invitationId}", `${invitations(extraWorkspaceId)}/inv_unknown`), id: "invitations.revoke-unknown", title: "DELETE /workspaces/{id}/invitations/{invitationId}: unknown invitation", auth: "session", status: 404, errorCode: "not_found" }),
+    caseFor(document, { ...at("POST", "/invitations/accept", "/invitations/accept"), id: "invitations.accept-unknown", title: "POST /invitations/accept: unknown token", auth: "session", body: json({ token: "A".repeat(43) }), status: 404, errorCode: "not_found" }),
+    caseFor(document, { ...member("PATCH", "acct_unknown"), id: "members.role-unknown", title: "PATCH /workspaces/{id}/members/{accountId}: not a member", auth: "session", body: json({ role: "admin" }), status: 404, errorCode: "not_found" }),
+    caseFor(document, { ...member("DELETE", "acct_unknown"), id: "members.remove-unknown", title: "DELETE /workspaces/{id}/members/{accountId}: not a member", auth: "session", status: 404, errorCode: "not_found" }),
   ];
 }
