@@ -55,6 +55,9 @@ let server: CatalogServer;
 
 beforeAll(async () => {
   server = await startCatalogServer();
+  // A worker tool's cap runs from when a child takes its task: until the children have warmed (every isolated tool's
+  // first example, seconds on a loaded machine) a task would share that time. The pool's boot is not under test here.
+  await server.poolReady();
 });
 afterAll(async () => {
   await server?.close();
