@@ -36,7 +36,7 @@ async function executeWith(secret: string): Promise<Response> {
 }
 
 describe("rotating a key in Chromium", () => {
-  it("rotates with a short grace, copies the new secret, and sees the old one stop working", async () => {
+  it("rotates without grace (the form offers 0, 1 h, 24 h, 7 days), copies the new secret, and sees the old one stop working", async () => {
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     const page = await context.newPage();
@@ -56,7 +56,8 @@ describe("rotating a key in Chromium", () => {
     await page.getByRole("link", { name: /back to keys/ }).click();
 
     await page.getByRole("link", { name: "Rotate deploy bot" }).click();
-    await page.getByLabel(/Grace period/).fill("3");
+    expect(await page.locator("#grace option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(["0", "3600", "86400", "604800"]);
+    await page.getByLabel("How long the old secret keeps working").selectOption("0");
     await page.getByRole("button", { name: "Rotate key" }).click();
     await page.waitForURL("**/dashboard/keys/created?f=*");
     expect(await page.locator("h1").textContent()).toBe("Key rotated");
@@ -69,7 +70,7 @@ describe("rotating a key in Chromium", () => {
     expect(copied).toBe(newSecret);
 
     expect((await executeWith(copied)).status).toBe(200);
-    // The old secret stops within the grace (3 s) plus the 500 ms lookup cache; polled generously for a loaded machine.
+    // The old secret stops at once (no grace) plus the 500 ms lookup cache; polled generously for a loaded machine.
     await expect.poll(async () => (await executeWith(oldSecret)).status, { timeout: 8000, interval: 200 }).toBe(401);
     const bogus = await (await executeWith("tk_dev_0000000000000000000000000000000000000")).text();
     expect(await (await executeWith(oldSecret)).text()).toBe(bogus);
