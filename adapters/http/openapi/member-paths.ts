@@ -5,7 +5,7 @@ import { ref } from "./components.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
 import type { Operation } from "./operation.ts";
 import { errorResponses } from "./responses.ts";
-import { answer, body, data, id, list, object, operation, SESSION, SESSION_WITH_CSRF, text, workspaceId } from "./session-paths.ts";
+import { answer, body, data, id, list, object, operation, SESSION, SESSION_WITH_CSRF, sessionSchemas, text, workspaceId } from "./session-paths.ts";
 
 /** Members and invitations as shared/contract.md's "Members and invitations" defines them; the routes live in ../session/member-routes.ts. */
 
@@ -15,10 +15,12 @@ const invitationId = { name: "invitationId", in: "path", required: true, descrip
 const DAYS = INVITATION_TTL_MS / 86_400_000;
 const TABLE = "Owners do everything; admins manage every key, the packs, invitations and non-owner members; members create keys and change the keys they created. Only owners invite owners, change roles and remove owners.";
 
-/** The invitation schemas. */
+/** The invitation schemas, and the audit event with the fields that tell the story (replacing the session API's). */
 export function memberSchemas(): Record<string, OpenApiSchema> {
   const timestamp = text(64, { format: "date-time" });
+  const audit = sessionSchemas().AuditEvent as OpenApiSchema & { properties: Record<string, unknown> };
   return {
+    AuditEvent: { ...audit, properties: { ...audit.properties, ...auditStoryFields() } },
     Invitation: object(["id", "email", "role", "createdAt", "expiresAt"], {
       id: id("The invitation id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), role, createdAt: timestamp,
       expiresAt: { ...timestamp, description: `${DAYS} days after createdAt: the link stops working then.` },
@@ -26,6 +28,23 @@ export function memberSchemas(): Record<string, OpenApiSchema> {
     InvitationRequest: object(["email", "role"], { email: text(MAX_EMAIL_LENGTH, { format: "email" }), role }),
     RoleChange: object(["role"], { role }),
     InvitationToken: object(["token"], { token: text(64, { minLength: 32, pattern: "^[A-Za-z0-9_-]+$", description: "The last part of the accept link." }) }),
+  };
+}
+
+/** What an audit event in the answer adds to tell the story: who (emails), which key (name), what changed. */
+function auditStoryFields(): Record<string, unknown> {
+  const email = (description: string) => text(MAX_EMAIL_LENGTH, { format: "email", description });
+  return {
+    newValues: { type: "object", description: "For key.updated: each changed field's new value (`name`, `limit`, `windowSeconds`); never a secret.",
+      properties: { name: text(64), limit: { type: "integer", format: "int32" }, windowSeconds: { type: "integer", format: "int32" } } },
+    actorEmail: { ...text(MAX_EMAIL_LENGTH, { format: "email" }), nullable: true, description: "The acting account's email; null for the CLI and the system." },
+    keyName: text(64, { description: "For key events: the key's name now." }),
+    memberAccountId: id("For member events: whose membership (for member.joined, the account that joined)."),
+    memberEmail: email("For member events: the member's email."),
+    role: { ...role, description: "member.invited, member.joined: the role given; member.role_changed: the new role; member.removed: the role it had." },
+    previousRole: { ...role, description: "member.role_changed: the role before." },
+    invitationId: id("member.invited, member.joined, invitation.revoked: the invitation."),
+    email: email("member.invited, member.joined, invitation.revoked: the address invited."),
   };
 }
 

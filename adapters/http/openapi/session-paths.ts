@@ -89,16 +89,6 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
       keyId: id("The key, for key events."),
       packId: id("The pack, for pack events."),
       changes: { type: "array", maxItems: 10, items: text(32), description: "For key.updated: the names of the changed fields." },
-      newValues: { type: "object", description: "For key.updated: each changed field's new value (`name`, `limit`, `windowSeconds`); never a secret.",
-        properties: { name: text(64), limit: { type: "integer", format: "int32" }, windowSeconds: { type: "integer", format: "int32" } } },
-      actorEmail: { ...text(MAX_EMAIL_LENGTH, { format: "email" }), nullable: true, description: "The acting account's email; null for the CLI and the system." },
-      keyName: text(64, { description: "For key events: the key's name now." }),
-      memberAccountId: id("For member events: whose membership (for member.joined, the account that joined)."),
-      memberEmail: text(MAX_EMAIL_LENGTH, { format: "email", description: "For member events: the member's email." }),
-      role: { type: "string", enum: [...ROLES], description: "member.invited, member.joined: the role given; member.role_changed: the new role; member.removed: the role it had." },
-      previousRole: { type: "string", enum: [...ROLES], description: "member.role_changed: the role before." },
-      invitationId: id("member.invited, member.joined, invitation.revoked: the invitation."),
-      email: text(MAX_EMAIL_LENGTH, { format: "email", description: "member.invited, member.joined, invitation.revoked: the address invited." }),
     }),
   };
 }
