@@ -80,3 +80,20 @@ describe("the Members page and the accept page", () => {
     expect((await bob.get("/dashboard/keys")).status).toBe(200);
   });
 });
+
+describe("the rough edges", () => {
+  it("offers the grace as 0, 1 h, 24 h or 7 days, shows the previous secret's end to the second, and says how to install a pack", async () => {
+    const { ada, clock } = await setup();
+    await ada.createKey("deploy");
+    const keys = await (await ada.get("/dashboard/keys")).text();
+    const rotatePath = /href="(\/dashboard\/keys\/[^"]+\/rotate)"/.exec(keys)?.[1] ?? "";
+    const form = await (await ada.get(rotatePath)).text();
+    expect([...form.matchAll(/<option value="(\d+)"/g)].map((m) => m[1])).toEqual(["0", "3600", "86400", "604800"]);
+    await ada.submit(rotatePath, rotatePath, { grace: "3600" });
+    const until = new Date(clock.now() + 3_600_000).toISOString();
+    expect(await (await ada.get("/dashboard/keys")).text()).toContain(`previous secret valid until <time datetime="${until}">${until.slice(0, 10)} ${until.slice(11, 19)} UTC</time>`);
+    clock.advance(3_600_000);
+    expect(await (await ada.get("/dashboard/keys")).text()).not.toContain("previous secret valid until");
+    expect(await (await ada.get("/dashboard/marketplace")).text()).toContain("<code>TOOL_PACKS</code>");
+  });
+});
