@@ -31,6 +31,11 @@ export function treeCpuMs(rootPid: number): number {
   return stats.filter((stat) => inTree.has(stat.pid)).reduce((sum, stat) => sum + stat.cpuMs, 0);
 }
 
+/** CPU milliseconds (user + system) used so far by one process alone, its children not included; 0 once it has ended. */
+export function ownCpuMs(pid: number): number {
+  return readStat(pid)?.cpuMs ?? 0;
+}
+
 function readStat(pid: number): { pid: number; ppid: number; cpuMs: number } | undefined {
   try {
     // The command name (field 2) may hold spaces and parentheses; the fields after its last ")" are fixed.
