@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { load } from "./load.ts";
 import { runOnEachNode } from "./on-node.ts";
 import { isMeasured, overheadTargets, startOverheadServers } from "./overhead.ts";
+import { type ConformanceRunReport, measureConformanceRun } from "./conformance-run.ts";
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
 import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, startBaseline, startProduction } from "./servers.ts";
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "16" },
     "no-redis": { type: "boolean", default: false },
     soak: { type: "string" },
+    // A default self-booting conformance run, timed (20 s idle); the smoke test skips it to stay short.
+    "no-conformance": { type: "boolean", default: false },
     // Repeatable: the whole bench once under each node binary, then the figures side by side (bench/on-node.ts).
     node: { type: "string", multiple: true },
   },
@@ -66,10 +69,15 @@ if (useRedis) {
   console.log("\nscaling: one Redis-backed instance, then two on the same Redis, each on a core of its own");
   scaling = await measureScaling(redisUrl, connections, duration);
 }
-const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling }), ...overheadTargets(results)];
+let conformance: ConformanceRunReport | undefined;
+if (!values["no-conformance"]) {
+  console.log("\nconformance: one default self-booting run (npm run -s conformance), timed");
+  conformance = await measureConformanceRun();
+}
+const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance }), ...overheadTargets(results)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, targets, startUp, soak: soakReport, scaling }, null, 2)}\n`);
+writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, targets, startUp, soak: soakReport, scaling, conformance }, null, 2)}\n`);
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

@@ -1,4 +1,5 @@
 // The issue's targets, each printed with its measured figure and "met" / "NOT MET" (or "report" where no bar is set).
+import type { ConformanceRunReport } from "./conformance-run.ts";
 import type { ScalingReport } from "./scaling.ts";
 import type { Measurement } from "./scenarios.ts";
 import { FLAT_GROWTH, type SoakReport } from "./soak.ts";
@@ -17,7 +18,11 @@ export interface Extras {
   readonly startUp?: StartUpReport;
   readonly soak?: SoakReport;
   readonly scaling?: ScalingReport;
+  readonly conformance?: ConformanceRunReport;
 }
+
+/** A default self-booting conformance run's wall time: its acceptance bound (the test suite judges the run's CPU). */
+const CONFORMANCE_RUN_MAX_MS = 90_000;
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -41,7 +46,7 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
       if (row) targets.push({ name: `${server}: ${refusal} no slower than execute`, measured: `${row.rps} vs ${execute.rps} req/s`, met: row.rps >= execute.rps });
     }
   }
-  const { startUp, soak, scaling } = extras;
+  const { startUp, soak, scaling, conformance } = extras;
   if (startUp) {
     targets.push({ name: "start-up: spawn of the compiled server to its first healthy answer < 1000 ms (median of 3)",
       measured: `${startUp.medianMs} ms (${startUp.runs.join(", ")})`, met: startUp.medianMs < 1000 });
@@ -49,6 +54,11 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
   if (soak) {
     targets.push({ name: `soak: RSS flat over ${soak.requests} requests (≤ ${pct(FLAT_GROWTH)} growth after the first tenth)`,
       measured: `${soak.rssMiB[0]} → ${soak.rssMiB[1]} → ${soak.rssMiB.at(-1)} MiB (${pct(soak.growth)})`, met: soak.flat });
+  }
+  if (conformance) {
+    targets.push({ name: `conformance: a default self-booting run passes in < ${CONFORMANCE_RUN_MAX_MS / 1000} s`,
+      measured: `${conformance.wallMs} ms, exit ${conformance.exitCode} (${conformance.summary})`,
+      met: conformance.exitCode === 0 && conformance.wallMs < CONFORMANCE_RUN_MAX_MS });
   }
   if (scaling) {
     targets.push({ name: `scaling: two instances on one Redis over one${scaling.pinned ? " (each pinned to a core)" : " (not pinned: no taskset)"}`,
