@@ -7,7 +7,6 @@ import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import { ScryptPasswordHasher } from "../../security/scrypt-password-hasher.ts";
 import { type RunningServer, startServer } from "../../server.ts";
-import { waitFor } from "../../storage/testing/instances.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "../../storage/testing/redis.ts";
 import { TEST_SCRYPT_COST } from "../../testing/harness.ts";
 import { type SessionClient, sessionCall, signUpOver } from "../../testing/key-races.ts";
@@ -116,7 +115,7 @@ describe("members over HTTP, on a real server (embedded store)", () => {
 });
 
 describe.skipIf(!redisUrl)("members over HTTP, two instances on one Redis", () => {
-  it("refuses a member removed on one instance on the other within 1 s", async () => {
+  it("refuses a member removed on one instance on the other from its next request", async () => {
     const prefix = uniquePrefix("members-api");
     const [one, two] = [await startServer(redisConfig(redisUrl ?? "", prefix), options), await startServer(redisConfig(redisUrl ?? "", prefix), options)];
     try {
@@ -128,7 +127,7 @@ describe.skipIf(!redisUrl)("members over HTTP, two instances on one Redis", () =
       const keysOnTwo = () => sessionCall(two.url, bob, "GET", `/workspaces/${workspaceId}/keys`);
       expect((await keysOnTwo()).body.data?.keys).toEqual([expect.objectContaining({ id: keyId })]);
       expect((await sessionCall(one.url, ada, "DELETE", `/workspaces/${workspaceId}/members/${bob.accountId}`)).status).toBe(200);
-      await waitFor(async () => (await keysOnTwo()).status === 403, 1000);
+      // The contract says "at once on every instance": the other instance's next request, no time bound to poll.
       expect(await keysOnTwo()).toMatchObject({ status: 403, body: { error_code: "forbidden" } });
     } finally {
       await one.close();
