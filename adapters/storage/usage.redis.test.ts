@@ -15,11 +15,10 @@ const prefix = uniquePrefix("usage-instances");
 const servers: RunningServer[] = [];
 
 /**
- * The mix, 2,000 calls over two instances (the issue's 10,000 scaled to a test's run time; every kind is present):
- * the main key: 1,500 successes, 300 × 422, 4 × 504 (a pack tool past its 1 s cap); the small key (50 a day):
- * 196 calls, so 50 successes and 146 × 429.
+ * The mix, the issue's 10,000 calls over two instances: the main key: 8,000 successes, 1,500 × 422, 4 × 504 (a pack
+ * tool past its 1 s cap); the small key (50 a day): 496 calls, so 50 successes and 446 × 429.
  */
-const MIX = { success: 1500, invalid: 300, timeouts: 4, small: 196, smallLimit: 50 };
+const MIX = { success: 8000, invalid: 1500, timeouts: 4, small: 496, smallLimit: 50 };
 const TOTAL = MIX.success + MIX.invalid + MIX.timeouts + MIX.small;
 
 beforeAll(async () => {
