@@ -119,11 +119,18 @@ export class ProcessPoolToolRunner implements ToolRunner {
       const job = this.queue.shift() as Job;
       const limitMs = this.options.timeoutMsFor(job.tool);
       clearTimeout(job.timer);
-      job.timer = setTimeout(() => this.expire(job, child, limitMs), limitMs);
+      job.timer = undefined;
       job.startedAt = performance.now();
       this.running += 1;
       this.tally.started += 1;
       child.run(job.tool.id, job.input).then((outcome) => this.finish(job, child, outcome));
+      // The cap counts the task's own run: on a child still warming up (the only free one), the task first waits for
+      // the warm-up, which is bounded by one more cap.
+      const startCap = () => {
+        if (!job.settled && job.timer === undefined) job.timer = setTimeout(() => this.expire(job, child, limitMs), limitMs);
+      };
+      if (child.warm) startCap();
+      else void Promise.race([child.warmed, child.exited, new Promise((resolve) => setTimeout(resolve, limitMs).unref())]).then(startCap);
     }
   }
 
