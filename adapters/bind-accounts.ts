@@ -26,6 +26,7 @@ import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
 import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
 import { KeyvFlashStore, KeyvSessionStore } from "./storage/keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
+import type { AccountDeps } from "../application/account-deps.ts";
 import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "./container.ts";
 import { bindInvitationStore, bindMemberUseCases } from "./bind-members.ts";
 import type { Lease } from "./storage/workspace-lock.ts";
@@ -103,4 +104,38 @@ function bindWorkspaceKeyUseCases(container: Container): void {
       new WorkspaceKeyChanges({ workspaces, keys, rotateKey, updateKey, audit }),
     [TOKENS.workspaceStore, TOKENS.apiKeyStore, TOKENS.rotateKey, TOKENS.updateKey, TOKENS.auditLog],
   );
+}
+
+/** The session API's and the dashboard's dependencies, resolved from a built container. */
+export function resolveAccountDeps(container: Container, infra: Pick<Infrastructure, "env" | "defaultPolicy">): AccountDeps {
+  return {
+    signUp: container.get(TOKENS.signUp),
+    signIn: container.get(TOKENS.signIn),
+    signOut: container.get(TOKENS.signOut),
+    resolveSession: container.get(TOKENS.resolveSession),
+    switchWorkspace: container.get(TOKENS.switchWorkspace),
+    listWorkspaces: container.get(TOKENS.listWorkspaces),
+    createWorkspace: container.get(TOKENS.createWorkspace),
+    renameWorkspace: container.get(TOKENS.renameWorkspace),
+    listMembers: container.get(TOKENS.listMembers),
+    listAudit: container.get(TOKENS.listAudit),
+    countSessionWrite: container.get(TOKENS.countSessionWrite),
+    listWorkspaceKeys: container.get(TOKENS.listWorkspaceKeys),
+    createWorkspaceKey: container.get(TOKENS.createWorkspaceKey),
+    revokeWorkspaceKey: container.get(TOKENS.revokeWorkspaceKey),
+    listWorkspacePacks: container.get(TOKENS.listWorkspacePacks),
+    enableWorkspacePack: container.get(TOKENS.enableWorkspacePack),
+    disableWorkspacePack: container.get(TOKENS.disableWorkspacePack),
+    workspaceKeyChanges: container.get(TOKENS.workspaceKeyChanges),
+    workspaceUsage: container.get(TOKENS.queryWorkspaceUsage),
+    inviteMember: container.get(TOKENS.inviteMember),
+    listInvitations: container.get(TOKENS.listInvitations),
+    revokeInvitation: container.get(TOKENS.revokeInvitation),
+    acceptInvitation: container.get(TOKENS.acceptInvitation),
+    changeMemberRole: container.get(TOKENS.changeMemberRole),
+    removeMember: container.get(TOKENS.removeMember),
+    previewInvitation: container.get(TOKENS.previewInvitation),
+    flash: container.get(TOKENS.flashStore),
+    appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
+  };
 }

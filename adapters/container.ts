@@ -47,9 +47,9 @@ import { type SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { InstalledPack } from "../domain/tool-pack.ts";
 import { bindAccountStores, bindAccountUseCases } from "./bind-accounts.ts";
+export { resolveAccountDeps } from "./bind-accounts.ts";
 import { bindPackUseCases } from "./packs/bind-packs.ts";
 import { bindUsage } from "./bind-usage.ts";
-import type { AccountDeps } from "../application/account-deps.ts";
 import { AjvSchemaValidator } from "./tools/ajv-schema-validator.ts";
 import { StaticToolCatalog } from "./tools/static-tool-catalog.ts";
 
@@ -194,40 +194,6 @@ function bindKeyUseCases(container: Container, infra: Infrastructure): void {
   container.bind(TOKENS.listKeys).toResolvedValue((...args: Parameters<typeof keyDeps>) => new ListKeys(keyDeps(...args)), [...deps]);
   container.bind(TOKENS.rotateKey).toResolvedValue((...args: Parameters<typeof keyDeps>) => new RotateKey(keyDeps(...args)), [...deps]);
   container.bind(TOKENS.updateKey).toResolvedValue((...args: Parameters<typeof keyDeps>) => new UpdateKey(keyDeps(...args)), [...deps]);
-}
-
-/** The session API's and the dashboard's dependencies, resolved from a built container. */
-export function resolveAccountDeps(container: Container, infra: Pick<Infrastructure, "env" | "defaultPolicy">): AccountDeps {
-  return {
-    signUp: container.get(TOKENS.signUp),
-    signIn: container.get(TOKENS.signIn),
-    signOut: container.get(TOKENS.signOut),
-    resolveSession: container.get(TOKENS.resolveSession),
-    switchWorkspace: container.get(TOKENS.switchWorkspace),
-    listWorkspaces: container.get(TOKENS.listWorkspaces),
-    createWorkspace: container.get(TOKENS.createWorkspace),
-    renameWorkspace: container.get(TOKENS.renameWorkspace),
-    listMembers: container.get(TOKENS.listMembers),
-    listAudit: container.get(TOKENS.listAudit),
-    countSessionWrite: container.get(TOKENS.countSessionWrite),
-    listWorkspaceKeys: container.get(TOKENS.listWorkspaceKeys),
-    createWorkspaceKey: container.get(TOKENS.createWorkspaceKey),
-    revokeWorkspaceKey: container.get(TOKENS.revokeWorkspaceKey),
-    listWorkspacePacks: container.get(TOKENS.listWorkspacePacks),
-    enableWorkspacePack: container.get(TOKENS.enableWorkspacePack),
-    disableWorkspacePack: container.get(TOKENS.disableWorkspacePack),
-    workspaceKeyChanges: container.get(TOKENS.workspaceKeyChanges),
-    workspaceUsage: container.get(TOKENS.queryWorkspaceUsage),
-    inviteMember: container.get(TOKENS.inviteMember),
-    listInvitations: container.get(TOKENS.listInvitations),
-    revokeInvitation: container.get(TOKENS.revokeInvitation),
-    acceptInvitation: container.get(TOKENS.acceptInvitation),
-    changeMemberRole: container.get(TOKENS.changeMemberRole),
-    removeMember: container.get(TOKENS.removeMember),
-    previewInvitation: container.get(TOKENS.previewInvitation),
-    flash: container.get(TOKENS.flashStore),
-    appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
-  };
 }
 
 export const memoryKeyv = <T>(namespace: string): Keyv<T> => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
