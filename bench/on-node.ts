@@ -13,6 +13,7 @@ interface PassResults {
   readonly ratios: readonly { id: string; ratio: number }[];
   readonly startUp?: { medianMs: number };
   readonly scaling?: { oneRps: number; twoRps: number; ratio: number };
+  readonly overheads?: readonly { what: string; cost: number; cpuCost: number }[];
 }
 
 /** Runs bench/run.ts with `args` (its options, --node removed) under each node in turn; returns the exit code. */
@@ -56,6 +57,9 @@ function printSideBySide(passes: readonly PassResults[]): void {
   }
   for (const pass of passes) {
     const scaling = pass.scaling ? `; two instances on one Redis ${pass.scaling.twoRps} req/s vs one ${pass.scaling.oneRps} (${pass.scaling.ratio.toFixed(2)}×)` : "";
-    console.log(`${pass.node}: start-up ${pass.startUp?.medianMs ?? "-"} ms${scaling}`);
+    const overheads = (pass.overheads ?? []).map(({ what, cost, cpuCost }) => `; ${what} costs ${percent(cost)} of execute req/s (CPU ${percent(cpuCost)})`).join("");
+    console.log(`${pass.node}: start-up ${pass.startUp?.medianMs ?? "-"} ms${scaling}${overheads}`);
   }
 }
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { load } from "./load.ts";
 import { runOnEachNode } from "./on-node.ts";
-import { isMeasured, overheadTargets, startOverheadServers } from "./overhead.ts";
+import { isMeasured, measureOverheads, overheadTargets, startOverheadServers } from "./overhead.ts";
 import { type ConformanceRunReport, measureConformanceRun } from "./conformance-run.ts";
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
@@ -19,6 +19,8 @@ const { values } = parseArgs({
   options: {
     duration: { type: "string", default: process.env.BENCH_DURATION ?? "2" },
     rounds: { type: "string", default: "3" },
+    // Rounds of the interleaved on/off phase that judges the cost of metrics and of usage recording (issue 27).
+    "overhead-rounds": { type: "string", default: "9" },
     connections: { type: "string", default: "16" },
     "no-redis": { type: "boolean", default: false },
     soak: { type: "string" },
@@ -46,7 +48,8 @@ else if (!useRedis) console.log(`(Redis at ${redisUrl} not reachable: Redis mode
 if (useRedis) servers.push(await startProduction({ name: "redis", env: redisEnv(redisUrl) }));
 process.on("exit", () => servers.forEach((server) => server.kill()));
 
-const scenarios: Scenario[] = servers.flatMap(scenariosFor).filter(isMeasured);
+const everyScenario: Scenario[] = servers.flatMap(scenariosFor);
+const scenarios = everyScenario.filter(isMeasured);
 const rssBefore = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as const));
 for (const scenario of scenarios) await load(scenario, connections, { seconds: Math.min(1, duration) }); // warm-up
 const samples = new Map<string, Measurement[]>(scenarios.map((s) => [s.id, []]));
@@ -56,6 +59,9 @@ for (let round = 0; round < rounds; round++) {
 const rssAfter = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as const));
 const results = scenarios.map((scenario) => ({ ...scenario.describe(), ...median(samples.get(scenario.id) ?? []) }));
 const report = printReport(results, rssBefore, rssAfter, { duration, rounds, connections, logs: LOG_DIR });
+const overheadRounds = Number(values["overhead-rounds"]);
+console.log(`\noverheads: embedded execute with everything on, metrics off, usage recording off; ${overheadRounds} interleaved rounds of ${duration} s`);
+const overheads = await measureOverheads(everyScenario, connections, duration, overheadRounds);
 
 let soakReport: SoakReport | undefined;
 if (values.soak) {
@@ -74,10 +80,10 @@ if (!values["no-conformance"]) {
   console.log("\nconformance: one default self-booting run (npm run -s conformance), timed");
   conformance = await measureConformanceRun();
 }
-const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance }), ...overheadTargets(results)];
+const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance }), ...overheadTargets(overheads)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, targets, startUp, soak: soakReport, scaling, conformance }, null, 2)}\n`);
+writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, targets, startUp, soak: soakReport, scaling, conformance }, null, 2)}\n`);
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
