@@ -1,34 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.ts";
-import { createLogger } from "../../logger.ts";
-import { type RunningServer, startServer } from "../../server.ts";
-import { launchChromium } from "./testing/chromium.ts";
+import { describe, expect, it } from "vitest";
+import { useServerWithBrowser } from "./testing/chromium.ts";
 
 const PASSWORD = "correct horse battery staple";
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "dashboard-rotate-e2e-"));
-  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  if (!config.ok) throw new Error(config.error.join("; "));
-  server = await startServer(config.value, { logger: createLogger("silent") });
-  browser = await launchChromium();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useServerWithBrowser({ dataDirPrefix: "dashboard-rotate-e2e-" });
 
 async function executeWith(secret: string): Promise<Response> {
-  return fetch(`${server.url}/api/v1/execute/hash-text`, {
+  return fetch(`${e2e.server.url}/api/v1/execute/hash-text`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-api-key": secret },
     body: JSON.stringify({ input: { algorithm: "sha256", text: "abc" } }),
@@ -37,14 +14,14 @@ async function executeWith(secret: string): Promise<Response> {
 
 describe("rotating a key in Chromium", () => {
   it("rotates without grace (the form offers 0, 1 h, 24 h, 7 days), copies the new secret, and sees the old one stop working", async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const context = await e2e.browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
     const page = await context.newPage();
     const cspViolations: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
-    await page.goto(`${server.url}/dashboard/sign-up`);
+    await page.goto(`${e2e.server.url}/dashboard/sign-up`);
     await page.getByLabel("Email").fill("rotator@example.com");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();

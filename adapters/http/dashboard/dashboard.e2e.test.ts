@@ -1,38 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.ts";
-import { createLogger } from "../../logger.ts";
-import { type RunningServer, startServer } from "../../server.ts";
-import { launchChromium } from "./testing/chromium.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useServerWithBrowser } from "./testing/chromium.ts";
 
 const ARTIFACTS = join(import.meta.dirname, "../../../test-artifacts");
 const EMAIL = "ada@example.com";
 const PASSWORD = "correct horse battery staple";
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "dashboard-e2e-"));
-  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  if (!config.ok) throw new Error(config.error.join("; "));
-  server = await startServer(config.value, { logger: createLogger("silent") });
-  browser = await launchChromium();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useServerWithBrowser({ dataDirPrefix: "dashboard-e2e-" });
 
 /** What a script holding the key gets from the API. */
 async function executeWith(secret: string): Promise<number> {
-  const response = await fetch(`${server.url}/api/v1/execute/hash-text`, {
+  const response = await fetch(`${e2e.server.url}/api/v1/execute/hash-text`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-api-key": secret },
     body: JSON.stringify({ input: { algorithm: "sha256", text: "abc" } }),
@@ -42,7 +22,7 @@ async function executeWith(secret: string): Promise<number> {
 }
 
 async function signUpAndIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/dashboard/keys`);
+  await page.goto(`${e2e.server.url}/dashboard/keys`);
   expect(new URL(page.url()).pathname).toBe("/dashboard/sign-in");
   await page.getByRole("link", { name: "Create an account" }).click();
   await page.getByLabel("Email").fill(EMAIL);
@@ -59,8 +39,8 @@ async function signUpAndIn(page: Page): Promise<void> {
 
 describe("the dashboard in Chromium", () => {
   it("signs up, signs in, creates a key whose secret works once shown, never shows it again, and revokes it", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
     const page = await context.newPage();
     const cspViolations: string[] = [];
     page.on("console", (message) => {
@@ -83,7 +63,7 @@ describe("the dashboard in Chromium", () => {
     expect(await page.content()).not.toContain(secret);
     await page.goBack();
     expect(await page.content()).not.toContain(secret);
-    await page.goto(`${server.url}/dashboard/keys`);
+    await page.goto(`${e2e.server.url}/dashboard/keys`);
     expect(await page.content()).not.toContain(secret);
 
     await page.getByLabel("Name").fill("ci runner");
@@ -103,14 +83,14 @@ describe("the dashboard in Chromium", () => {
   }, 120_000);
 
   it("shows a key named like a script as text and runs nothing", async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     let dialogs = 0;
     page.on("dialog", async (dialog) => {
       dialogs++;
       await dialog.dismiss();
     });
-    await page.goto(`${server.url}/dashboard/sign-in`);
+    await page.goto(`${e2e.server.url}/dashboard/sign-in`);
     await page.getByLabel("Email").fill(EMAIL);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();

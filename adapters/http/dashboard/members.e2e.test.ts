@@ -1,36 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.ts";
-import { createLogger } from "../../logger.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ScryptPasswordHasher } from "../../security/scrypt-password-hasher.ts";
-import { type RunningServer, startServer } from "../../server.ts";
 import { TEST_SCRYPT_COST } from "../../testing/harness.ts";
-import { launchChromium } from "./testing/chromium.ts";
+import { useServerWithBrowser } from "./testing/chromium.ts";
 
 const ARTIFACTS = join(import.meta.dirname, "../../../test-artifacts");
 const PASSWORD = "correct horse battery staple";
 const LONG_NAME = "billing prod eu-west-1 nightly-invoice-exporter-and-reconciler";
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "members-e2e-"));
-  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  if (!config.ok) throw new Error(config.error.join("; "));
-  server = await startServer(config.value, { logger: createLogger("silent"), passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST) });
-  browser = await launchChromium();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useServerWithBrowser({ dataDirPrefix: "members-e2e-", passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST) });
 
 /** Fills the sign-up form the page shows and submits it. */
 async function signUpHere(page: Page, email: string): Promise<void> {
@@ -41,18 +21,18 @@ async function signUpHere(page: Page, email: string): Promise<void> {
 
 /** A browser of its own per person, at the width the rough edges were seen at. */
 async function personPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
   return context.newPage();
 }
 
 describe("members in Chromium, two people", () => {
   it("the owner invites and copies the link; the invitee signs up from it, accepts, sees the workspace; removed, their next page load is refused", async () => {
     const owner = await personPage();
-    await owner.goto(`${server.url}/dashboard/sign-up`);
+    await owner.goto(`${e2e.server.url}/dashboard/sign-up`);
     await signUpHere(owner, "ada@example.com");
     await owner.waitForURL("**/dashboard/keys");
-    await owner.goto(`${server.url}/dashboard/workspaces`);
+    await owner.goto(`${e2e.server.url}/dashboard/workspaces`);
     await owner.locator("#new-workspace").fill("Platform team");
     await owner.getByRole("button", { name: "Create workspace" }).click();
     await owner.waitForURL("**/dashboard/keys?notice=workspace-created");
@@ -73,7 +53,7 @@ describe("members in Chromium, two people", () => {
     await owner.locator("#invite-role").selectOption("member");
     await owner.getByRole("button", { name: "Create invitation link" }).click();
     const shown = (await owner.locator("[data-accept-url]").textContent())?.trim() ?? "";
-    expect(shown).toMatch(new RegExp(`^${server.url}/dashboard/invitations/[A-Za-z0-9_-]{43}$`));
+    expect(shown).toMatch(new RegExp(`^${e2e.server.url}/dashboard/invitations/[A-Za-z0-9_-]{43}$`));
     await owner.getByRole("button", { name: "Copy" }).click();
     await expect.poll(() => owner.getByRole("button", { name: "Copied" }).count()).toBe(1);
     const link = await owner.evaluate(() => navigator.clipboard.readText());
@@ -93,7 +73,7 @@ describe("members in Chromium, two people", () => {
     // Bob did not create the key: as a member, nothing to rotate, edit or revoke on it.
     expect(await bob.locator("td.end .button").count()).toBe(0);
 
-    await owner.goto(`${server.url}/dashboard/members`);
+    await owner.goto(`${e2e.server.url}/dashboard/members`);
     expect(await owner.locator("tr[data-member]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-member")))).toEqual(["ada@example.com", "bob@example.com"]);
     mkdirSync(ARTIFACTS, { recursive: true });
     await owner.screenshot({ path: join(ARTIFACTS, "dashboard-members.png"), fullPage: true });

@@ -1,40 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { TOKENS } from "../../container.ts";
-import { createLogger } from "../../logger.ts";
-import { type RunningServer, startServer } from "../../server.ts";
-import { launchChromium } from "./testing/chromium.ts";
+import { useServerWithBrowser } from "./testing/chromium.ts";
 
 const ARTIFACTS = join(import.meta.dirname, "../../../test-artifacts");
 const EMAIL = "usage@example.com";
 const PASSWORD = "correct horse battery staple";
 const COLUMNS = ["calls", "success", "clientError", "rateLimited", "serverError", "p50", "p95"] as const;
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const e2e = useServerWithBrowser({ dataDirPrefix: "usage-e2e-" });
 let secret: string;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "usage-e2e-"));
-  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  if (!config.ok) throw new Error(config.error.join("; "));
-  server = await startServer(config.value, { logger: createLogger("silent") });
-  browser = await launchChromium();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 async function execute(tool: string, input: unknown): Promise<number> {
-  const response = await fetch(`${server.url}/api/v1/execute/${tool}`, {
+  const response = await fetch(`${e2e.server.url}/api/v1/execute/${tool}`, {
     method: "POST", headers: { "content-type": "application/json", "x-api-key": secret }, body: JSON.stringify({ input }),
   });
   await response.arrayBuffer();
@@ -42,7 +22,7 @@ async function execute(tool: string, input: unknown): Promise<number> {
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/dashboard/sign-in`);
+  await page.goto(`${e2e.server.url}/dashboard/sign-in`);
   await page.getByLabel("Email").fill(EMAIL);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -64,9 +44,9 @@ const row = (counts: Counts) => COLUMNS.map((column) => (column === "p50" || col
 async function apiUsageFor(page: Page) {
   const range = page.locator("#usage-range");
   const [from, to, granularity] = await Promise.all(["data-from", "data-to", "data-granularity"].map((name) => range.getAttribute(name)));
-  const session = await (await page.request.get(`${server.url}/api/v1/auth/session`)).json();
+  const session = await (await page.request.get(`${e2e.server.url}/api/v1/auth/session`)).json();
   const query = new URLSearchParams({ from: from ?? "", to: to ?? "", granularity: granularity ?? "" });
-  const response = await page.request.get(`${server.url}/api/v1/workspaces/${session.data.workspace.id}/usage?${query}`);
+  const response = await page.request.get(`${e2e.server.url}/api/v1/workspaces/${session.data.workspace.id}/usage?${query}`);
   expect(response.status()).toBe(200);
   return (await response.json()).data.usage as Counts & { totals: Counts; keys: (Counts & { keyId: string })[]; tools: (Counts & { toolId: string })[] };
 }
@@ -83,13 +63,13 @@ describe("the usage page in Chromium", () => {
   let context: BrowserContext;
 
   it("charts the workspace's calls and shows the same numbers as the API in its tables", async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const cspViolations: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
-    await page.goto(`${server.url}/dashboard/sign-up`);
+    await page.goto(`${e2e.server.url}/dashboard/sign-up`);
     await page.getByLabel("Email").fill(EMAIL);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
@@ -103,23 +83,23 @@ describe("the usage page in Chromium", () => {
     for (let i = 0; i < 5; i++) statuses.push(await execute("hash-text", { algorithm: "sha256", text: `t${i}` }));
     statuses.push(await execute("hash-text", { algorithm: "sha999", text: "x" }), await execute("base64-encode", { text: 1 }), await execute("no-such-tool", {}));
     expect(statuses).toEqual([200, 200, 200, 200, 200, 422, 422, 404]);
-    await server.container.get(TOKENS.recordUsage).flush();
+    await e2e.server.container.get(TOKENS.recordUsage).flush();
 
-    await page.goto(`${server.url}/dashboard/usage?range=24h`);
+    await page.goto(`${e2e.server.url}/dashboard/usage?range=24h`);
     await expect.poll(() => page.locator("#usage-charts").getAttribute("data-drawn")).toBe("2");
     expect(await page.locator("#usage-charts canvas").count()).toBeGreaterThanOrEqual(2);
     await expectTablesEqualApi(page);
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-usage.png"), fullPage: true });
 
-    await page.goto(`${server.url}/dashboard/keys`);
+    await page.goto(`${e2e.server.url}/dashboard/keys`);
     expect((await page.locator("td.calls-24h").textContent())?.trim()).toBe("8");
     expect(cspViolations).toEqual([]);
     await context.close();
   }, 120_000);
 
   it("reads without JavaScript: the same tables, no charts", async () => {
-    context = await browser.newContext({ javaScriptEnabled: false });
+    context = await e2e.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signIn(page);
     await page.getByRole("link", { name: "Usage", exact: true }).click();
