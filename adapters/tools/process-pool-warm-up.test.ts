@@ -1,0 +1,61 @@
+// A task handed to a child that is still warming up: its time cap starts once the warm-up ends (or the child exits, or
+// one more cap has passed), so a slow warm-up is not charged to the task, and a warm-up that never ends cannot hang it.
+import { afterAll, describe, expect, it } from "vitest";
+import { toolTimeout } from "../../domain/errors.ts";
+import { waitUntil } from "../testing/process.ts";
+import { ProcessPoolToolRunner } from "./process-pool.ts";
+import { type GatedTaskInput, task } from "./testing/warm-up-gate.fixture.ts";
+
+const GATE_MODULE = { url: new URL("./testing/warm-up-gate.fixture.ts", import.meta.url).href };
+/** Hang detectors on a busy 2-core machine, not assertions on speed. */
+const NEVER_MS = 60_000;
+
+const runners: ProcessPoolToolRunner[] = [];
+afterAll(() => Promise.all(runners.map((runner) => runner.close())));
+
+/** One child, loaded and idle, whose warm-up waits for the first task (see the fixture). */
+async function warmingPool(capMs: number): Promise<ProcessPoolToolRunner> {
+  const runner = new ProcessPoolToolRunner({
+    modules: [GATE_MODULE], warm: true, concurrency: 1, spares: 0, timeoutMsFor: () => capMs, maxWaitMs: NEVER_MS, onError: () => {},
+  });
+  runners.push(runner);
+  // Not whenReady(): that waits for the warm-up, which waits for a task.
+  await waitUntil(async () => runner.stats().idle === 1, NEVER_MS);
+  return runner;
+}
+
+/** Calls the task on the idle child, which takes it within the call: the cap's clock cannot start before `calledAt`. */
+async function callTask(runner: ProcessPoolToolRunner, input: GatedTaskInput) {
+  let warmUpOver = false;
+  void runner.whenReady().then(() => (warmUpOver = true));
+  await new Promise(setImmediate);
+  // The test is about a child still warming up (warm: false, for one, would end the warm-up before any task).
+  expect(warmUpOver).toBe(false);
+  const calledAt = performance.now();
+  const answer = runner.run(task, { ...input });
+  expect(runner.stats()).toMatchObject({ started: 1, running: 1, queued: 0 });
+  return { answer, calledAt };
+}
+
+describe("process pool: a task handed to a child still warming up", () => {
+  it("is answered ok when its own run is well under its cap, however much of the cap the warm-up took", async () => {
+    const capMs = 3_000;
+    const runner = await warmingPool(capMs);
+    // The answer comes at least 2.8 + 0.3 s after the child took the task: a cap started then would expire first.
+    const { answer } = await callTask(runner, { warmUpMs: 2_800, runMs: 300 });
+    expect(await answer).toEqual({ ok: true, value: { pid: runner.pids()[0] } });
+    expect(runner.stats()).toMatchObject({ started: 1, timedOut: 0, died: 0 });
+  });
+
+  it("answers tool_timeout after one cap of waiting plus its cap when the warm-up never ends", async () => {
+    const capMs = 1_000;
+    const runner = await warmingPool(capMs);
+    const { answer, calledAt } = await callTask(runner, { warmUpMs: "never", runMs: 0 });
+    expect(await answer).toEqual({ ok: false, error: toolTimeout(capMs) });
+    const elapsedMs = performance.now() - calledAt;
+    // The cap did not start at the handover, yet the task was not left waiting on the warm-up.
+    expect(elapsedMs).toBeGreaterThanOrEqual(2 * capMs);
+    expect(elapsedMs).toBeLessThan(2 * capMs + NEVER_MS);
+    expect(runner.stats()).toMatchObject({ started: 1, timedOut: 1 });
+  });
+});
