@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { expect } from "vitest";
 import { join } from "node:path";
 import type { Logger } from "../../logger.ts";
 import { createLogger } from "../../logger.ts";
@@ -37,6 +38,42 @@ export async function execute(baseUrl: string, secret: string): Promise<{ status
   });
   const body = (await response.json()) as { error_code?: string };
   return { status: response.status, errorCode: body.error_code, ms: performance.now() - start };
+}
+
+/** What `count` concurrent execute calls of one key answered in the end, and how many answers were 503s first. */
+export interface ConcurrentCalls {
+  readonly statuses: readonly number[];
+  readonly failedClosed: number;
+}
+
+/**
+ * `count` execute calls of one key at once, spread over `urls` in turn. A call answered 503 is sent again (up to 5
+ * tries): on a loaded machine a Redis reply can miss its 1 s deadline, and 503 is then the contract's answer.
+ */
+export async function executeConcurrently(urls: readonly string[], secret: string, count: number): Promise<ConcurrentCalls> {
+  let failedClosed = 0;
+  const once = async (url: string) => {
+    for (let attempt = 1; ; attempt++) {
+      const { status } = await execute(url, secret);
+      if (status !== 503 || attempt === 5) return status;
+      failedClosed += 1;
+    }
+  };
+  const statuses = await Promise.all(Array.from({ length: count }, (_, i) => once(urls[i % urls.length])));
+  return { statuses, failedClosed };
+}
+
+/**
+ * The limit held: exactly `limit` calls let through (200) and the rest refused (429). A call that failed closed may
+ * have spent a unit before its reply missed the deadline, so with n such calls between limit − n and limit pass;
+ * never more than the limit.
+ */
+export function expectLimitHeld({ statuses, failedClosed }: ConcurrentCalls, limit: number, label = ""): void {
+  const passed = statuses.filter((status) => status === 200).length;
+  expect(statuses.filter((status) => status !== 200 && status !== 429), `${label} answers other than 200 and 429`).toEqual([]);
+  if (failedClosed === 0) expect(passed, label).toBe(limit);
+  expect(passed, `${label} (${failedClosed} calls failed closed first)`).toBeLessThanOrEqual(limit);
+  expect(passed, `${label} (${failedClosed} calls failed closed first)`).toBeGreaterThanOrEqual(limit - failedClosed);
 }
 
 /** GET /api/v1/health: the status and how long it took. */
