@@ -19,8 +19,8 @@ const { values } = parseArgs({
   options: {
     duration: { type: "string", default: process.env.BENCH_DURATION ?? "2" },
     rounds: { type: "string", default: "3" },
-    // Rounds of the interleaved on/off phase that judges the cost of metrics and of usage recording (issue 27).
-    "overhead-rounds": { type: "string", default: "9" },
+    // Rounds of the side-by-side on/off phase that judges the cost of metrics and of usage recording (issue 27).
+    "overhead-rounds": { type: "string", default: "16" },
     connections: { type: "string", default: "16" },
     "no-redis": { type: "boolean", default: false },
     soak: { type: "string" },
@@ -60,7 +60,7 @@ const rssAfter = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as cons
 const results = scenarios.map((scenario) => ({ ...scenario.describe(), ...median(samples.get(scenario.id) ?? []) }));
 const report = printReport(results, rssBefore, rssAfter, { duration, rounds, connections, logs: LOG_DIR });
 const overheadRounds = Number(values["overhead-rounds"]);
-console.log(`\noverheads: embedded execute with everything on, metrics off, usage recording off; ${overheadRounds} interleaved rounds of ${duration} s`);
+console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off, and beside itself; ${overheadRounds} rounds of ${duration} s`);
 const overheads = await measureOverheads(everyScenario, connections, duration, overheadRounds);
 
 let soakReport: SoakReport | undefined;
