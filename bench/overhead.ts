@@ -14,8 +14,8 @@ const SCENARIO = "execute hash-text";
  * METRICS_TOKEN set, as "embedded"), beside which "no metrics" leaves METRICS_TOKEN unset (no registry is built), "no
  * usage" starts the same compiled server with ServerOptions.recordUsage false (bench/usage-off-server.mjs), and "all
  * on, again" is the same as "all on": its "cost" is this machine's noise. Not "embedded" itself: the main rounds'
- * 401s, 429s and 10 KB documents leave it a larger heap and call sites V8 has seen more shapes at, which costs it a
- * few percent that none of the switches causes.
+ * 401s, 429s and 10 KB documents leave it a larger heap and call sites V8 has seen more shapes at, a difference that
+ * none of the switches makes.
  */
 const ALL_ON = { name: "all on", start: () => startProduction({ name: "all on", env: embeddedEnv() }) };
 const VARIANTS = [
@@ -62,7 +62,7 @@ export async function measureOverheads(scenarios: readonly Scenario[], connectio
   const variants = VARIANTS.map((variant) => ({ ...variant, scenario: find(variant.name) }));
   if (!on || variants.some((variant) => !variant.scenario)) return [];
   const half = Math.max(1, Math.floor(connections / 2));
-  // Which of two loads starts first drives its server a little harder: each pair of rounds has both orders.
+  // Each pair of rounds starts the two loads in both orders, so the order cannot favour either server.
   const side = async (off: Scenario, limit: { seconds: number }, offFirst: boolean) => {
     if (!offFirst) return Promise.all([load(on, half, limit), load(off, half, limit)]);
     const [offRound, onRound] = await Promise.all([load(off, half, limit), load(on, half, limit)]);
