@@ -42,12 +42,10 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS], headless: true });
 }
 
-/** What differs between the Chromium end-to-end files: startServer's options, config variables, packs. */
+/** What differs between the Chromium end-to-end files: startServer's options and packs. */
 export type ServerWithBrowserOptions = Omit<ServerOptions, "packs"> & {
   /** Prefix of the fresh temporary DATA_DIR, so a leftover directory names the file that made it. */
   readonly dataDirPrefix?: string;
-  /** Config variables added to (or overriding) HOST=127.0.0.1, PORT=0, DATA_DIR and LOG_LEVEL=silent. */
-  readonly env?: Readonly<Record<string, string>>;
   /** Pack specifiers as TOOL_PACKS lists them, loaded in beforeAll. */
   readonly packSpecifiers?: readonly string[];
 };
@@ -63,7 +61,7 @@ export interface ServerWithBrowser {
  * Chromium, then close both and remove the directory. Read `server` and `browser` inside tests, not at module level.
  */
 export function useServerWithBrowser(options: ServerWithBrowserOptions = {}): ServerWithBrowser {
-  const { dataDirPrefix = "e2e-", env = {}, packSpecifiers, ...serverOptions } = options;
+  const { dataDirPrefix = "e2e-", packSpecifiers, ...serverOptions } = options;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let dataDir: string | undefined;
@@ -71,7 +69,7 @@ export function useServerWithBrowser(options: ServerWithBrowserOptions = {}): Se
   // Installing Chromium on a fresh CI machine can take minutes.
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
-    const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+    const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
     if (!config.ok) throw new Error(config.error.join("; "));
     const packs = packSpecifiers ? await loadPacks(packSpecifiers) : undefined;
     server = await startServer(config.value, { logger: createLogger("silent"), ...serverOptions, packs });
