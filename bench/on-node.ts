@@ -14,6 +14,7 @@ interface PassResults {
   readonly startUp?: { medianMs: number };
   readonly scaling?: { oneRps: number; twoRps: number; ratio: number };
   readonly overheads?: readonly { what: string; cost: number; cpuCost: number }[];
+  readonly instructions?: readonly { what: string; cost: number }[] | { skipped: string };
 }
 
 /** Runs bench/run.ts with `args` (its options, --node removed) under each node in turn; returns the exit code. */
@@ -57,8 +58,10 @@ function printSideBySide(passes: readonly PassResults[]): void {
   }
   for (const pass of passes) {
     const scaling = pass.scaling ? `; two instances on one Redis ${pass.scaling.twoRps} req/s vs one ${pass.scaling.oneRps} (${pass.scaling.ratio.toFixed(2)}×)` : "";
-    const overheads = (pass.overheads ?? []).map(({ what, cost, cpuCost }) => `; ${what} costs ${percent(cost)} of execute req/s (CPU ${percent(cpuCost)})`).join("");
-    console.log(`${pass.node}: start-up ${pass.startUp?.medianMs ?? "-"} ms${scaling}${overheads}`);
+    const counted = Array.isArray(pass.instructions) ? pass.instructions : [];
+    const instructions = counted.map(({ what, cost }) => `; ${what} costs ${percent(cost)} of execute's instructions`).join("");
+    const overheads = (pass.overheads ?? []).map(({ what, cost, cpuCost }) => `; ${what} takes ${percent(cost)} of execute req/s (CPU ${percent(cpuCost)})`).join("");
+    console.log(`${pass.node}: start-up ${pass.startUp?.medianMs ?? "-"} ms${scaling}${instructions}${overheads}`);
   }
 }
 

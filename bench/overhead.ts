@@ -1,13 +1,25 @@
 // Issue 27 item 5: what usage recording and metrics each cost execute, from servers that differ by one switch only.
 import { load } from "./load.ts";
 import type { Measurement, Scenario } from "./scenarios.ts";
-import { type BenchServer, embeddedEnv, startProduction, USAGE_OFF_ENTRY } from "./servers.ts";
+import { type BenchServer, embeddedEnv, type ProductionOptions, startProduction, USAGE_OFF_ENTRY } from "./servers.ts";
 import type { Target } from "./targets.ts";
 
 /** The most either may cost: a share of execute's throughput on the embedded server. */
 export const MAX_OVERHEAD = 0.03;
 
-const SCENARIO = "execute hash-text";
+export const OVERHEAD_SCENARIO = "execute hash-text";
+
+/** A server of this phase: the same compiled server as "embedded", started with `options`. */
+export interface Switch {
+  readonly name: string;
+  readonly options: () => Omit<ProductionOptions, "name">;
+}
+
+/** A server with one thing off: `what` it leaves out, and whether the ≤ 3% target applies (not to the noise floor). */
+export interface Variant extends Switch {
+  readonly what: string;
+  readonly judged: boolean;
+}
 
 /**
  * Servers that run nothing but execute hash-text, each started fresh for this phase: "all on" (usage recorded,
@@ -17,16 +29,16 @@ const SCENARIO = "execute hash-text";
  * 401s, 429s and 10 KB documents leave it a larger heap and call sites V8 has seen more shapes at, a difference that
  * none of the switches makes.
  */
-const ALL_ON = { name: "all on", start: () => startProduction({ name: "all on", env: embeddedEnv() }) };
-const VARIANTS = [
-  { name: "no metrics", what: "metrics", judged: true, start: () => startProduction({ name: "no metrics", env: embeddedEnv({ metrics: false }) }) },
-  { name: "no usage", what: "usage recording", judged: true, start: () => startProduction({ name: "no usage", env: embeddedEnv(), entry: USAGE_OFF_ENTRY }) },
-  { name: "all on, again", what: "nothing (the same server twice: the noise floor)", judged: false, start: () => startProduction({ name: "all on, again", env: embeddedEnv() }) },
-] as const;
+export const ALL_ON: Switch = { name: "all on", options: () => ({ env: embeddedEnv() }) };
+export const VARIANTS: readonly Variant[] = [
+  { name: "no metrics", what: "metrics", judged: true, options: () => ({ env: embeddedEnv({ metrics: false }) }) },
+  { name: "no usage", what: "usage recording", judged: true, options: () => ({ env: embeddedEnv(), entry: USAGE_OFF_ENTRY }) },
+  { name: "all on, again", what: "nothing (the same server twice: the noise floor)", judged: false, options: () => ({ env: embeddedEnv() }) },
+];
 
 export async function startOverheadServers(): Promise<BenchServer[]> {
   const servers: BenchServer[] = [];
-  for (const server of [ALL_ON, ...VARIANTS]) servers.push(await server.start());
+  for (const server of [ALL_ON, ...VARIANTS]) servers.push(await startProduction({ ...server.options(), name: server.name }));
   return servers;
 }
 
@@ -38,8 +50,6 @@ export function isMeasured(scenario: Scenario): boolean {
 
 export interface OverheadReport {
   readonly what: string;
-  /** Whether the ≤ 3% target applies (not to the noise floor). */
-  readonly judged: boolean;
   readonly rounds: number;
   /** Medians over the rounds: the server with everything on, and with this one thing off. */
   readonly on: Pick<Measurement, "rps" | "cpuUs">;
@@ -57,7 +67,7 @@ export interface OverheadReport {
  * separates their req/s is what each request costs them. Each pair of rounds gives one ratio; the median is reported.
  */
 export async function measureOverheads(scenarios: readonly Scenario[], connections: number, seconds: number, rounds: number): Promise<OverheadReport[]> {
-  const find = (server: string) => scenarios.find((s) => s.describe().server === server && s.describe().scenario === SCENARIO);
+  const find = (server: string) => scenarios.find((s) => s.describe().server === server && s.describe().scenario === OVERHEAD_SCENARIO);
   const on = find(ALL_ON.name);
   const variants = VARIANTS.map((variant) => ({ ...variant, scenario: find(variant.name) }));
   if (!on || variants.some((variant) => !variant.scenario)) return [];
@@ -89,7 +99,6 @@ export async function measureOverheads(scenarios: readonly Scenario[], connectio
     });
     return {
       what: variant.what,
-      judged: variant.judged,
       rounds,
       on: figure((pair) => pair.on),
       off: figure((pair) => pair.off),
@@ -99,12 +108,15 @@ export async function measureOverheads(scenarios: readonly Scenario[], connectio
   });
 }
 
-/** Each switch's cost as a target: the req/s it takes away (≤ 3%), with the server CPU per request it adds beside it. */
+/**
+ * Each switch's req/s beside everything on, reported, not judged: req/s on this machine moves by more than the 3% to
+ * judge (the noise floor's line), so the target is judged on instructions (bench/instructions.ts).
+ */
 export function overheadTargets(reports: readonly OverheadReport[]): Target[] {
-  return reports.map(({ what, judged, rounds, on, off, cost, cpuCost }) => ({
-    name: judged ? `embedded: ${what} costs ≤ ${pct(MAX_OVERHEAD)} of execute req/s` : `embedded: ${what}`,
+  return reports.map(({ what, rounds, on, off, cost, cpuCost }) => ({
+    name: `embedded: ${what} takes of execute req/s`,
     measured: `${pct(cost)} (median of ${rounds} rounds, on and off loaded together; ${on.rps} on vs ${off.rps} req/s off; CPU ${on.cpuUs} vs ${off.cpuUs} µs/req, ${cpuCost >= 0 ? "+" : ""}${pct(cpuCost)})`,
-    met: judged ? cost <= MAX_OVERHEAD : undefined,
+    met: undefined,
   }));
 }
 

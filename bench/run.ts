@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { load } from "./load.ts";
 import { runOnEachNode } from "./on-node.ts";
+import { callgrindAvailable, type InstructionReport, instructionTargets, measureInstructions } from "./instructions.ts";
 import { isMeasured, measureOverheads, overheadTargets, startOverheadServers } from "./overhead.ts";
 import { type ConformanceRunReport, measureConformanceRun } from "./conformance-run.ts";
 import { measureScaling, type ScalingReport } from "./scaling.ts";
@@ -21,6 +22,10 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     // Rounds of the side-by-side on/off phase that judges the cost of metrics and of usage recording (issue 27).
     "overhead-rounds": { type: "string", default: "16" },
+    // The same costs judged on instructions per request under callgrind: requests counted per server (after as many
+    // of warm-up) and rounds; 0 skips.
+    instructions: { type: "string", default: "3000" },
+    "instruction-rounds": { type: "string", default: "3" },
     connections: { type: "string", default: "16" },
     "no-redis": { type: "boolean", default: false },
     soak: { type: "string" },
@@ -63,6 +68,15 @@ const overheadRounds = Number(values["overhead-rounds"]);
 console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off, and beside itself; ${overheadRounds} rounds of ${duration} s`);
 const overheads = await measureOverheads(everyScenario, connections, duration, overheadRounds);
 
+let instructions: InstructionReport[] | { skipped: string } = { skipped: "--instructions 0" };
+const instructionRequests = Number(values.instructions);
+if (instructionRequests > 0 && !callgrindAvailable()) instructions = { skipped: "valgrind is not installed (apt-get install valgrind)" };
+else if (instructionRequests > 0) {
+  const instructionRounds = Number(values["instruction-rounds"]);
+  console.log(`\ninstructions: execute on all on, metrics off, usage recording off under callgrind, one at a time; ${instructionRounds} rounds of ${instructionRequests} requests`);
+  instructions = await measureInstructions(instructionRequests, instructionRounds);
+}
+
 let soakReport: SoakReport | undefined;
 if (values.soak) {
   console.log(`\nsoak: ${values.soak} requests of execute hash-text on the embedded server`);
@@ -80,10 +94,10 @@ if (!values["no-conformance"]) {
   console.log("\nconformance: one default self-booting run (npm run -s conformance), timed");
   conformance = await measureConformanceRun();
 }
-const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance }), ...overheadTargets(overheads)];
+const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, targets, startUp, soak: soakReport, scaling, conformance }, null, 2)}\n`);
+writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, scaling, conformance }, null, 2)}\n`);
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

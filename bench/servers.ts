@@ -54,6 +54,10 @@ export interface ProductionOptions {
   readonly mintKeys?: boolean;
   /** The script node runs instead of the compiled main, with the same V8 flags (USAGE_OFF_ENTRY). */
   readonly entry?: string;
+  /** A command node runs under, with its arguments (valgrind's for bench/instructions.ts). */
+  readonly wrapper?: readonly string[];
+  /** How long the server may take to answer /api/v1/health (30 s; a server under valgrind runs ≈ 5–50× slower). */
+  readonly readyTimeoutMs?: number;
 }
 
 /**
@@ -63,14 +67,14 @@ export interface ProductionOptions {
 export async function startProduction(options: ProductionOptions): Promise<BenchServer> {
   if (!existsSync(MAIN)) throw new Error("dist/ is not built: run npm ci (or npm run build) first");
   const port = await freePort();
-  const env = { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env };
+  const env = { ...process.env, HOST: SERVER_HOST, PORT: String(port), LOG_LEVEL: "info", ...options.env };
   const log = openSync(join(LOG_DIR, `${options.name}.log`), "a");
   const pinned = options.cpus !== undefined && hasTaskset();
   const entryArgs = options.entry ? [...START_ARGS.slice(0, -1), options.entry] : START_ARGS;
-  const [command, args] = pinned ? ["taskset", ["-c", options.cpus as string, process.execPath, ...entryArgs]] : [process.execPath, entryArgs];
+  const [command, ...args] = [...(pinned ? ["taskset", "-c", options.cpus as string] : []), ...(options.wrapper ?? []), process.execPath, ...entryArgs];
   const child = spawn(command, args, { env, stdio: ["ignore", log, log] });
-  const url = `http://127.0.0.1:${port}`;
-  await untilHealthy(url, child);
+  const url = `http://${SERVER_HOST}:${port}`;
+  await untilHealthy(url, child, options.readyTimeoutMs ?? 30_000);
   await untilSettled(child.pid as number);
   let keys: BenchServer["keys"];
   if (options.mintKeys !== false) {
@@ -81,6 +85,9 @@ export async function startProduction(options: ProductionOptions): Promise<Bench
   }
   return handle(options.name, child, url, keys);
 }
+
+/** The address every bench server listens on, also in its HOST variable (valgrind's vgdb names its files after HOST). */
+export const SERVER_HOST = "127.0.0.1";
 
 /** The bench's servers serve /metrics (METRICS_TOKEN set), so every figure includes what metrics cost. */
 export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
@@ -140,9 +147,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function untilHealthy(url: string, child: ChildProcess): Promise<void> {
+async function untilHealthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const started = performance.now();
-  while (performance.now() - started < 30_000) {
+  while (performance.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${LOG_DIR}`);
     if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return;
     await sleep(20);
