@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../adapters/config.ts";
+import { MAX_WINDOW_SECONDS } from "../domain/rate-limit.ts";
 import { TOKENS } from "../adapters/container.ts";
 import { createLogger } from "../adapters/logger.ts";
 import { startServer } from "../adapters/server.ts";
@@ -28,9 +29,12 @@ export interface RemoteTargetOptions {
   readonly signUp?: boolean;
 }
 
-/** Limits of the keys a self-booted server gets: one generous, one spent after a single request. */
+/**
+ * Limits of the keys a self-booted server gets: one generous, one spent after a single request. The spent one's window
+ * is a day: windows are fixed and end together on the epoch's grid, so a shorter one could end mid-run and refill it.
+ */
 const GENEROUS = { limit: 1_000_000, windowSeconds: 3600 };
-const SMALL = { limit: 1, windowSeconds: 3600 };
+const SMALL = { limit: 1, windowSeconds: MAX_WINDOW_SECONDS };
 
 /** A deployment someone else runs. A trailing /api/v1 in the URL is tolerated. */
 export function remoteTarget(options: RemoteTargetOptions): Target {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolCore, type ToolCore } from "../core/create-tool-core.ts";
 import { createMcpHandler, type McpToolCallRecord } from "./index.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 import { callMessage, initializeMessage } from "./testing/mcp-fixtures.ts";
 
 let core: ToolCore;
@@ -32,7 +33,8 @@ describe("createMcpHandler(core) without the reference app", () => {
   });
 
   it("reports each tools/call of a valid key to the usage hook with its REST status and transport mcp, 429 included", async () => {
-    const created = await core.keys.create({ name: "usage", limit: 2, windowSeconds: 600 });
+    await clearOfWindowEnd();
+    const created = await core.keys.create({ name: "usage", limit: 2, windowSeconds: COUNTED_WINDOW_SECONDS });
     records.length = 0;
     await post(callMessage("hash-text", { algorithm: "sha256", text: "abc" }), created.secret);
     await post(callMessage("hash-text", { algorithm: "sha256" }), created.secret);
@@ -45,7 +47,7 @@ describe("createMcpHandler(core) without the reference app", () => {
       { keyId: created.id, toolId: "base64-encode", status: 429, transport: "mcp" },
     ]);
     for (const record of records) expect(record.latencyMs).toBeGreaterThanOrEqual(0);
-  });
+  }, 300_000);
 
   it("refuses a tools/list cursor it never handed out with -32602", async () => {
     const { secret } = await core.keys.create({ name: "cursor" });

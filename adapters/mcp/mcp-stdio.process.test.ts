@@ -9,6 +9,7 @@ import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 import { callMessage, initializeMessage } from "./testing/mcp-fixtures.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -96,7 +97,8 @@ describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
 
   it("follows the deployment's scope and limit for that key", async () => {
     // Reading the scope (GET /keys/current, once) takes a unit like any key route, the call the second.
-    const key = await running.core.keys.create({ name: "stdio scoped", limit: 2, windowSeconds: 600, scopes: { tools: ["hash-text"], categories: [] } });
+    await clearOfWindowEnd();
+    const key = await running.core.keys.create({ name: "stdio scoped", limit: 2, windowSeconds: COUNTED_WINDOW_SECONDS, scopes: { tools: ["hash-text"], categories: [] } });
     const { client } = await connectStdio(["--base-url", running.url], { TOOL_API_KEY: key.secret });
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["hash-text"]);
@@ -107,5 +109,5 @@ describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  }, 300_000);
 });

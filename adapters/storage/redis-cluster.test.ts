@@ -15,6 +15,7 @@ import { connectRedis, createRedisClusterClient } from "./redis-connection.ts";
 import { RedisUsageStore } from "./redis-usage-store.ts";
 import { FixedClock, SystemClock } from "../system.ts";
 import { openRedisStorage } from "./redis-storage.ts";
+import { COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 import { createKeyOn, execute, executeConcurrently, expectLimitHeld } from "./testing/instances.ts";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "./testing/redis-cluster.ts";
 import { uniquePrefix } from "./testing/redis.ts";
@@ -103,7 +104,7 @@ describe.skipIf(unavailable)("two server instances on a Redis Cluster", () => {
   });
 
   it("lets exactly 100 of 1,000 concurrent requests through for a key limited to 100, split across both", async () => {
-    const key = await createKeyOn(servers[0], 100, 86_400);
+    const key = await createKeyOn(servers[0], 100, COUNTED_WINDOW_SECONDS);
     expectLimitHeld(await executeConcurrently(servers.map((server) => server.url), key.secret, 1000), 100);
   }, 120_000);
 
@@ -116,7 +117,7 @@ describe.skipIf(unavailable)("two server instances on a Redis Cluster", () => {
 
   it("fails closed while a node is down (503, never unlimited) and serves again once it is back", async () => {
     const { nodes, ready } = await theCluster();
-    const keys = await Promise.all(Array.from({ length: 12 }, () => createKeyOn(servers[0], 3, 3600)));
+    const keys = await Promise.all(Array.from({ length: 12 }, () => createKeyOn(servers[0], 3, COUNTED_WINDOW_SECONDS)));
     await nodes[1].kill();
     const seen: number[] = [];
     try {

@@ -1,6 +1,7 @@
 import { createClient } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../server.ts";
+import { COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 import { createKeyOn, execute, executeConcurrently, expectLimitHeld, runKeysCommand, startInstances } from "./testing/instances.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "./testing/redis.ts";
 
@@ -30,7 +31,7 @@ describe.skipIf(!redisUrl)("two server instances on one Redis", () => {
     try {
       let rounds = 0;
       while (rounds < 5) {
-        const key = await createKeyOn(a, 100, 86_400);
+        const key = await createKeyOn(a, 100, COUNTED_WINDOW_SECONDS);
         const dayBefore = await redisDay();
         const calls = await executeConcurrently([a.url, b.url], key.secret, 1000);
         // A round that straddles the daily window boundary counts in two windows: run it again.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { TOKENS } from "../../container.ts";
 import { histogramOf, type Scrape, scrape, valueOf } from "../../metrics/testing/scrape.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../../testing/rate-window.ts";
 import { InlineToolRunner } from "../../tools/inline-tool-runner.ts";
 import { type CatalogServer, startCatalogServer } from "../../tools/testing/catalog-server.ts";
 
@@ -28,14 +29,15 @@ describe("GET /metrics with METRICS_TOKEN set", () => {
   let scraped: Scrape;
 
   beforeAll(async () => {
+    await clearOfWindowEnd();
     server = await startCatalogServer({ env: { METRICS_TOKEN: TOKEN }, server: { runner: new InlineToolRunner() } });
-    const created = await server.running.container.get(TOKENS.createKey).execute({ name: "spent", env: "development", limit: 1, windowSeconds: 3600 });
+    const created = await server.running.container.get(TOKENS.createKey).execute({ name: "spent", env: "development", limit: 1, windowSeconds: COUNTED_WINDOW_SECONDS });
     if (!created.ok) throw new Error(created.error.message);
     keys = [{ id: (await server.running.core.keys.list()).find((key) => key.name === "catalog-test")?.id ?? "", secret: server.secret },
       { id: created.value.key.id, secret: created.value.secret }];
     await playScript(server, keys[1].secret);
     scraped = await scrape(server.url, TOKEN);
-  }, 60_000);
+  }, 300_000);
   afterAll(() => server?.close());
 
   it("answers the Prometheus text format 0.0.4 that a parser reads, with prom-client's process metrics", () => {

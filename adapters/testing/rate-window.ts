@@ -1,0 +1,20 @@
+import { MAX_WINDOW_SECONDS } from "../../domain/rate-limit.ts";
+
+/**
+ * The window of keys whose limit a test counts on against the real clock: the longest a key may have. Windows are
+ * fixed and aligned to the epoch (domain/rate-limit.ts), so a short one can end between a test's hits and refill the
+ * key (a 600 s window ends within a one-minute test once in ten runs); a day's window ends only at 00:00 UTC.
+ */
+export const COUNTED_WINDOW_SECONDS = MAX_WINDOW_SECONDS;
+
+/**
+ * Resolves once the current window of `windowSeconds` has at least `marginMs` left, waiting out its end when it is
+ * nearer: then the hits of a test that lasts under `marginMs` all land in one window. The default margin covers a
+ * test slowed by a loaded machine plus the client SDK's longest wait on a 429 (60 s), which would otherwise sleep
+ * into the next window and succeed.
+ */
+export async function clearOfWindowEnd(windowSeconds = COUNTED_WINDOW_SECONDS, marginMs = 180_000): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 10));
+}
