@@ -40,6 +40,22 @@ describe("sweepExpired on LMDB", () => {
     await lmdb.close();
   });
 
+  // Found beside another suite: the sweep an embedded store starts 1 s after opening read one record of the namespace
+  // sorted after each of its own, and account-stores.test.ts counted those bytes as a membership's.
+  it("reads no record outside the namespaces it sweeps", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lmdb-sweep-"));
+    dirs.push(dir);
+    const lmdb = openLmdb(dir);
+    await lmdb.db.put("sessions:expired", JSON.stringify({ value: 1, expires: 1 }));
+    for (const key of ["sessions;", "sessionsz:1", "t:1"]) await lmdb.db.put(key, JSON.stringify({ value: key, expires: 1 }));
+    const read: string[] = [];
+    const getRange = lmdb.db.getRange.bind(lmdb.db);
+    lmdb.db.getRange = ((options: Parameters<typeof getRange>[0]) => getRange(options).map((entry) => (read.push(String(entry.key)), entry))) as typeof lmdb.db.getRange;
+    expect(await sweepExpired(lmdb.db, ["sessions"], () => 2)).toBe(1);
+    expect(read).toEqual(["sessions:expired"]);
+    await lmdb.close();
+  });
+
   it("keeps what it cannot read as a Keyv record with an expiry", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lmdb-sweep-"));
     dirs.push(dir);

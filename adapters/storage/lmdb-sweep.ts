@@ -12,12 +12,14 @@ export async function sweepExpired(db: RootDatabase<string, string>, namespaces:
   let removed = 0;
   for (const namespace of namespaces) {
     const prefix = `${namespace}:`;
+    // ";" follows ":": the range ends with the namespace instead of yielding the next namespace's first record.
+    const end = `${namespace};`;
     let start = prefix;
     for (;;) {
       const expired: string[] = [];
       let last: string | undefined;
       let seen = 0;
-      for (const { key, value } of db.getRange({ start, snapshot: false })) {
+      for (const { key, value } of db.getRange({ start, end, snapshot: false })) {
         if (typeof key !== "string" || !key.startsWith(prefix) || seen === ENTRIES_PER_TURN) break;
         seen += 1;
         last = key;
