@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FixedClock } from "../system.ts";
+import { sleepAtLeast } from "../testing/rate-window.ts";
 import { openLmdb } from "./lmdb-keyv-store.ts";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
 import { PersistentRateLimitStore } from "./persistent-rate-limit-store.ts";
@@ -53,7 +54,7 @@ describe.skipIf(!redisUrl)("redis", () => {
         const [seconds, micros] = (await client.sendCommand(["TIME"])) as [string, string];
         return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
       },
-      elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      elapse: sleepAtLeast,
       close: async () => {
         client.destroy();
         await deleteKeysUnder(url, prefix);

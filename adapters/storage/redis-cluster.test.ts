@@ -15,7 +15,7 @@ import { connectRedis, createRedisClusterClient } from "./redis-connection.ts";
 import { RedisUsageStore } from "./redis-usage-store.ts";
 import { FixedClock, SystemClock } from "../system.ts";
 import { openRedisStorage } from "./redis-storage.ts";
-import { COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
+import { COUNTED_WINDOW_SECONDS, sleepAtLeast } from "../testing/rate-window.ts";
 import { createKeyOn, execute, executeConcurrently, expectLimitHeld } from "./testing/instances.ts";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "./testing/redis-cluster.ts";
 import { uniquePrefix } from "./testing/redis.ts";
@@ -49,7 +49,7 @@ describe.skipIf(unavailable)("every store on a 3-master Redis Cluster", () => {
     return {
       store: storage.limits,
       now: async () => Date.now(),
-      elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      elapse: sleepAtLeast,
       close: () => storage.close(),
     };
   });

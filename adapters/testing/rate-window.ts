@@ -18,3 +18,12 @@ export async function clearOfWindowEnd(windowSeconds = COUNTED_WINDOW_SECONDS, m
   const left = windowMs - (Date.now() % windowMs);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 10));
 }
+
+/**
+ * Waits at least `ms` of real time. A timer alone can fire early: Node dates it from the event loop's cached time,
+ * which on a loaded machine can be many milliseconds stale when the timer is set.
+ */
+export async function sleepAtLeast(ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  while (performance.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(until - performance.now()))));
+}
