@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { load } from "./load.ts";
-import { ALL_ON, MAX_OVERHEAD, OVERHEAD_SCENARIO, type Switch, VARIANTS } from "./overhead.ts";
+import { ALL_ON, MAX_OVERHEAD, median, OVERHEAD_SCENARIO, type Switch, VARIANTS } from "./overhead.ts";
 import { scenariosFor } from "./scenarios.ts";
 import { SERVER_HOST, startProduction } from "./servers.ts";
 import type { Target } from "./targets.ts";
@@ -100,8 +100,6 @@ function readDump(dir: string, requests: number): InstructionCount {
   if (main === 0) throw new Error(`callgrind wrote no count for the main thread in ${dir}`);
   return { main: Math.round(main / requests), others: Math.round(others / requests) };
 }
-
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function medianCount(counts: readonly InstructionCount[]): InstructionCount {
   return { main: median(counts.map((count) => count.main)), others: median(counts.map((count) => count.others)) };

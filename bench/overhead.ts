@@ -86,7 +86,6 @@ export async function measureOverheads(scenarios: readonly Scenario[], connectio
       taken[index].push({ on: onRound, off: offRound });
     }
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   // One ratio per pair of rounds (both orders), the geometric mean of the two; a lone last round counts alone.
   const ratios = (pairs: readonly { on: Measurement; off: Measurement }[], of: (m: Measurement) => number) => {
     const each = pairs.map((pair) => of(pair.on) / Math.max(1, of(pair.off)));
@@ -119,5 +118,8 @@ export function overheadTargets(reports: readonly OverheadReport[]): Target[] {
     met: undefined,
   }));
 }
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
