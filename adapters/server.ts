@@ -13,6 +13,7 @@ import type { LoadedPack } from "./packs/load-packs.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { SystemClock } from "./system.ts";
 import { DeferredRunner } from "./tools/deferred-runner.ts";
+import { InlineToolRunner } from "./tools/inline-tool-runner.ts";
 import type { PoolStats } from "./tools/process-pool.ts";
 
 /** How long after listening the tool processes start booting. */
@@ -49,7 +50,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = new SystemClock();
   const storage = await openStorage(config, clock, logger);
-  const runner = options.runner ?? await workerRunner(logger, options.packs ?? [], config.toolPool);
+  const runner = options.runner ?? (servesIsolatedTools(options) ? await workerRunner(logger, options.packs ?? [], config.toolPool) : new InlineToolRunner());
   const core = await createToolCore({
     storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher, recordUsage: options.recordUsage,
     attemptLimits: options.attemptLimits,
@@ -95,6 +96,15 @@ async function openMetrics(core: ToolCore, runner: ToolRunner): Promise<Metrics>
   const { createMetrics } = await import("./metrics/metrics.ts");
   const stats = (runner as { stats?: () => PoolStats | undefined }).stats;
   return createMetrics({ isTool: (id) => core.services.catalog.find(id) !== undefined, poolStats: typeof stats === "function" ? () => stats.call(runner) : undefined });
+}
+
+/**
+ * Whether any tool this server serves runs isolated (`worker: true`): the built-in catalog's do. Without one, the
+ * pool's children would boot and warm every catalog library (≈ 4 s of CPU each) for tools nothing can call.
+ */
+function servesIsolatedTools({ tools, packs = [] }: ServerOptions): boolean {
+  if (tools === undefined) return true;
+  return [...tools, ...packs.flatMap((pack) => pack.tools)].some((tool) => !tool.clientOnly && tool.worker === true);
 }
 
 /** The isolated pool production runs, its failures logged; its children boot once the server listens. */

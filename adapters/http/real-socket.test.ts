@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
+import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
 let server: RunningServer;
 let dir: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "socket-"));
   const config = loadConfig({ PORT: "0", DATA_DIR: dir, MAX_BODY_BYTES: "1024", LOG_LEVEL: "silent" });
   if (!config.ok) throw new Error(config.error.join("; "));
-  server = await startServer(config.value, { logger: createLogger("silent") });
+  server = await startServer(config.value, { logger: createLogger("silent"), runner: new InlineToolRunner() });
 });
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { type RunningServer, startServer } from "../server.ts";
 import { startServerProcess } from "../testing/process.ts";
 import { PASSWORD } from "./session/testing.ts";
 import { clientAddress, isHttps, parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from "./trust-proxy.ts";
+import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
 const trust = (raw: string): TrustProxy => {
   const parsed = parseTrustProxy(raw);
@@ -68,7 +69,7 @@ describe("over a real socket", () => {
     dirs.push(dir);
     const config = loadConfig({ PORT: "0", DATA_DIR: dir, LOG_LEVEL: "silent", ...env });
     if (!config.ok) throw new Error(config.error.join("; "));
-    const server = await startServer(config.value, { logger: createLogger("silent") });
+    const server = await startServer(config.value, { logger: createLogger("silent"), runner: new InlineToolRunner() });
     servers.push(server);
     return server;
   }

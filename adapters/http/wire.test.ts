@@ -9,6 +9,7 @@ import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { clientErrorResponse, clientErrorStatus } from "./wire.ts";
+import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
 const MAX = 1024;
 let server: RunningServer;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wire-"));
   const config = loadConfig({ PORT: "0", DATA_DIR: dir, MAX_BODY_BYTES: String(MAX), LOG_LEVEL: "silent" });
   if (!config.ok) throw new Error(config.error.join("; "));
-  server = await startServer(config.value, { logger: createLogger("silent") });
+  server = await startServer(config.value, { logger: createLogger("silent"), runner: new InlineToolRunner() });
   good = await mintKey(100_000);
   spent = await mintKey(1);
   await send(new Agent(), { secret: spent, body: okBody() });

@@ -6,6 +6,7 @@ import { TOKENS } from "../../adapters/container.ts";
 import { createLogger } from "../../adapters/logger.ts";
 import { startServer } from "../../adapters/server.ts";
 import type { Answer, Seen } from "./scripted-server.ts";
+import { InlineToolRunner } from "../../adapters/tools/inline-tool-runner.ts";
 
 /** The project's server on 127.0.0.1 with throwaway storage, and what the client tests need of it. */
 export interface RealServer {
@@ -20,7 +21,8 @@ export async function startRealServer(): Promise<RealServer> {
   const dir = mkdtempSync(join(tmpdir(), "client-real-"));
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "silent" });
   if (!config.ok) throw new Error(config.error.join("; "));
-  const server = await startServer(config.value, { logger: createLogger("silent") });
+  // Tools run inline: these tests never call an isolated tool, and a pool would warm three processes for nothing.
+  const server = await startServer(config.value, { logger: createLogger("silent"), runner: new InlineToolRunner() });
   const mintKey = async ({ limit = 60, windowSeconds = 60 } = {}) => {
     const created = await server.container.get(TOKENS.createKey).execute({ name: "client-sdk", env: "development", limit, windowSeconds });
     if (!created.ok) throw new Error(created.error.message);

@@ -7,6 +7,7 @@ import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import { type RunningServer, startServer } from "../../server.ts";
 import { PASSWORD } from "./testing.ts";
+import { InlineToolRunner } from "../../tools/inline-tool-runner.ts";
 
 let server: RunningServer;
 let dir: string;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   // The test client is the loopback "proxy" and says which client it forwards for.
   const config = loadConfig({ PORT: "0", DATA_DIR: dir, LOG_LEVEL: "silent", TRUST_PROXY: "loopback" });
   if (!config.ok) throw new Error(config.error.join("; "));
-  server = await startServer(config.value, { logger: createLogger("silent") });
+  server = await startServer(config.value, { logger: createLogger("silent"), runner: new InlineToolRunner() });
 });
 
 afterAll(async () => {

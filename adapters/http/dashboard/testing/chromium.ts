@@ -8,6 +8,7 @@ import { loadConfig } from "../../../config.ts";
 import { createLogger } from "../../../logger.ts";
 import { loadPacks } from "../../../packs/load-packs.ts";
 import { type RunningServer, type ServerOptions, startServer } from "../../../server.ts";
+import { InlineToolRunner } from "../../../tools/inline-tool-runner.ts";
 
 /** Debian's Chromium: this project never downloads a browser build of its own. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -72,7 +73,8 @@ export function useServerWithBrowser(options: ServerWithBrowserOptions = {}): Se
     const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
     if (!config.ok) throw new Error(config.error.join("; "));
     const packs = packSpecifiers ? await loadPacks(packSpecifiers) : undefined;
-    server = await startServer(config.value, { logger: createLogger("silent"), ...serverOptions, packs });
+    // Tools run inline: these tests never call an isolated tool, and a pool would warm three processes for nothing.
+    server = await startServer(config.value, { logger: createLogger("silent"), runner: new InlineToolRunner(), ...serverOptions, packs });
     browser = await launchChromium();
   }, 600_000);
 

@@ -1,0 +1,71 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AnyTool } from "../domain/tool.ts";
+import { loadConfig } from "./config.ts";
+import { TOKENS } from "./container.ts";
+import { createLogger } from "./logger.ts";
+import { type RunningServer, startServer } from "./server.ts";
+import { hashText } from "./tools/crypto/hash-text.ts";
+import { mathEvaluator } from "./tools/math/math-evaluator.ts";
+
+const running: RunningServer[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function serve(tools: readonly AnyTool[]): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), "server-pool-"));
+  dirs.push(dir);
+  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dir, LOG_LEVEL: "silent", TOOL_CONCURRENCY: "1" });
+  if (!config.ok) throw new Error(config.error.join("; "));
+  const server = await startServer(config.value, { logger: createLogger("silent"), tools });
+  running.push(server);
+  return server;
+}
+
+/** This process's tool processes: its children (of every thread) running the tool child entry. */
+function toolProcesses(): number[] {
+  return readdirSync(`/proc/${process.pid}/task`)
+    .flatMap((thread) => readFileSync(`/proc/${process.pid}/task/${thread}/children`, "utf8").trim().split(/\s+/).filter(Boolean))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("tool-child");
+      } catch {
+        return false; // exited meanwhile
+      }
+    })
+    .map(Number);
+}
+
+async function executeHash(server: RunningServer): Promise<number> {
+  const created = await server.container.get(TOKENS.createKey).execute({ name: "pool", env: "development" });
+  if (!created.ok) throw new Error(created.error.message);
+  const response = await fetch(`${server.url}/api/v1/execute/hash-text`, {
+    method: "POST", headers: { "x-api-key": created.value.secret, "content-type": "application/json" },
+    body: JSON.stringify({ input: { algorithm: "sha256", text: "abc" } }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe("startServer's tool processes", () => {
+  it("starts none for a tool set without an isolated tool, and still answers its tools", async () => {
+    const before = toolProcesses();
+    const server = await serve([hashText]);
+    expect(await executeHash(server)).toBe(200);
+    // Past the moment a pool would boot (300 ms after listening), with margin for a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(toolProcesses().filter((pid) => !before.includes(pid))).toEqual([]);
+  });
+
+  it("starts them once listening when one of its tools is isolated", async () => {
+    const before = toolProcesses();
+    const server = await serve([hashText, mathEvaluator]);
+    expect(await executeHash(server)).toBe(200);
+    await expect.poll(() => toolProcesses().filter((pid) => !before.includes(pid)).length, { timeout: 60_000, interval: 200 }).toBeGreaterThan(0);
+  });
+});
