@@ -9,6 +9,10 @@ import type { Granularity } from "../domain/usage.ts";
 export type {
   AccountStore, FlashStore, InvitationStore, InvitationUpdate, PasswordHasher, SessionStore, WorkspaceStore,
 } from "./account-ports.ts";
+export type {
+  ChangeIntent, LandedCheck, Mailer, Outbox, OutboxItem, OutboxPage, OutboxStatus, OutboxWork, SendOutcome, WebhookSender, WebhookStore,
+  WebhookUpdate,
+} from "./outbox-ports.ts";
 
 /** A key as it was before a change and as it is after (the same object when nothing changed). */
 export interface KeyUpdate {

@@ -6,7 +6,7 @@ import type { Role } from "./workspace.ts";
  */
 export const AUDIT_EVENT_TYPES = [
   "key.created", "key.rotated", "key.revoked", "key.updated", "key.expired", "pack.enabled", "pack.disabled",
-  "member.invited", "member.joined", "member.role_changed", "member.removed", "invitation.revoked",
+  "member.invited", "member.joined", "member.role_changed", "member.removed", "invitation.revoked", "webhook.disabled",
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
@@ -36,6 +36,9 @@ export interface AuditEvent {
   /** member.invited, member.joined, invitation.revoked: which invitation, and the address it was sent to. */
   readonly invitationId?: string;
   readonly email?: string;
+  /** webhook.disabled: which endpoint, and why (its answer was 410, or every delivery failed for 5 days). */
+  readonly webhookId?: string;
+  readonly reason?: string;
 }
 
 /** An event as the audit answer shows it: who acted (their email) and, where it applies, the key's name and the member's email. */
