@@ -29,6 +29,7 @@ import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
 import type { AccountDeps } from "../application/account-deps.ts";
 import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "./container.ts";
 import { bindInvitationStore, bindMemberUseCases } from "./bind-members.ts";
+import { resolveWebhookUseCases } from "./bind-webhooks.ts";
 import type { Lease } from "./storage/workspace-lock.ts";
 
 // The container type without importing inversify here: only the composition root imports it.
@@ -135,6 +136,7 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     changeMemberRole: container.get(TOKENS.changeMemberRole),
     removeMember: container.get(TOKENS.removeMember),
     previewInvitation: container.get(TOKENS.previewInvitation),
+    webhooks: resolveWebhookUseCases(container),
     flash: container.get(TOKENS.flashStore),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };

@@ -1,6 +1,7 @@
 import { ENVIRONMENTS, type Environment, type RateLimitPolicy } from "../domain/api-key.ts";
 import { parseRatePolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
+import { DEFAULT_RETRY_SCHEDULE } from "../domain/webhook.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/request-body.ts";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from "./http/timeouts.ts";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
@@ -31,22 +32,39 @@ export interface Config {
   readonly metricsToken: string | undefined;
   /** The tool process pool's capacity: tasks run at once, tasks that may wait, and how long one may wait. */
   readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number };
+  /**
+   * PUBLIC_URL: the origin of every link the service sends or shows, never a request's Host. Default
+   * `http://<HOST>:<PORT>`; its port 0 (PORT=0) stands for the port the server listens on.
+   */
+  readonly publicUrl: string;
+  /** SMTP_URL: `smtp://` (STARTTLS when offered) or `smtps://`; undefined: each email is written to the log instead. */
+  readonly smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every email, one line. */
+  readonly mailFrom: string;
+  /** WEBHOOK_RETRY_SCHEDULE: seconds to wait before each attempt after the first. */
+  readonly webhookRetrySchedule: readonly number[];
+  /** WEBHOOK_ALLOW_PRIVATE: endpoints may be loopback or private addresses and use `http:` (development and tests). */
+  readonly webhookAllowPrivate: boolean;
 }
+
+type Picker = <T>(name: string, fallback: string, parse: (raw: string) => T | undefined, expected: string) => T;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /** Reads and checks every variable; returns all problems at once so one start reports them all. */
 export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
   const problems: string[] = [];
-  const pick = <T>(name: string, fallback: string, parse: (raw: string) => T | undefined, expected: string): T => {
+  const pick: Picker = <T>(name: string, fallback: string, parse: (raw: string) => T | undefined, expected: string): T => {
     const raw = env[name] === undefined || env[name] === "" ? fallback : (env[name] as string);
     const value = parse(raw);
     if (value === undefined) problems.push(`${name}=${JSON.stringify(raw)} is invalid: expected ${expected}`);
     return value as T;
   };
+  const host = pick("HOST", "127.0.0.1", (raw) => (raw.trim() ? raw.trim() : undefined), "a host name or address");
+  const port = pick("PORT", "3000", (raw) => integerIn(raw, 0, 65535), "an integer from 0 to 65535");
   const config: Config = {
-    host: pick("HOST", "127.0.0.1", (raw) => (raw.trim() ? raw.trim() : undefined), "a host name or address"),
-    port: pick("PORT", "3000", (raw) => integerIn(raw, 0, 65535), "an integer from 0 to 65535"),
+    host,
+    port,
     dataDir: pick("DATA_DIR", "./data", (raw) => raw, "a directory path"),
     redisUrl: pick("REDIS_URL", "", (raw) => (raw === "" ? "" : /^rediss?:\/\//.test(raw) ? raw : undefined), "a redis:// or rediss:// URL") || undefined,
     redisCluster: pick("REDIS_CLUSTER", "", parseRedisUrls, "a comma-separated list of redis:// or rediss:// seed node URLs") ?? undefined,
@@ -65,9 +83,65 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
       maxQueue: pick("TOOL_QUEUE_MAX", "16", (raw) => integerIn(raw, 0, 10_000), "an integer from 0 to 10000"),
       maxWaitMs: pick("TOOL_QUEUE_WAIT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
     },
+    // host is undefined when HOST is invalid (already reported); IPv6 addresses go in brackets.
+    ...loadOutbound(env, pick, problems, `http://${host?.includes(":") ? `[${host}]` : host}:${port}`),
   };
   if (config.redisUrl && config.redisCluster) problems.push("REDIS_URL and REDIS_CLUSTER are both set: set one (a single Redis, or a cluster's seed nodes)");
   return problems.length > 0 ? err(problems) : ok(config);
+}
+
+/** PUBLIC_URL once the server listens: a port 0 (PORT=0 binds a free port, and the default carries it) becomes the port bound. */
+export function toListeningUrl(publicUrl: string, port: number): string {
+  const url = new URL(publicUrl);
+  if (url.port !== "0") return publicUrl;
+  url.port = String(port);
+  return url.origin;
+}
+
+/** The variables of what leaves the service: links, email and webhooks. */
+function loadOutbound(env: NodeJS.ProcessEnv, pick: Picker, problems: string[], defaultOrigin: string) {
+  const publicUrl = pick("PUBLIC_URL", defaultOrigin, parsePublicUrl, "an http: or https: origin such as https://tools.example.com (no path, query or fragment)");
+  const mailHost = publicUrl === undefined ? "localhost" : new URL(publicUrl).hostname;
+  const smtpUrl = env.SMTP_URL || undefined;
+  // Never echoed: the URL carries the mail server's password.
+  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) problems.push("SMTP_URL is invalid (value not shown: it may hold a password): expected smtp://user:pass@host:port or smtps://user:pass@host:port");
+  return {
+    publicUrl,
+    smtpUrl,
+    mailFrom: pick("MAIL_FROM", `Tool Execution API <no-reply@${mailHost}>`, parseMailFrom, "one line such as Tools <no-reply@example.com> or no-reply@example.com"),
+    webhookRetrySchedule: pick("WEBHOOK_RETRY_SCHEDULE", DEFAULT_RETRY_SCHEDULE.join(","), parseRetrySchedule, "1 to 20 comma-separated whole seconds, each from 0 to 604800, such as 5,300,1800"),
+    webhookAllowPrivate: pick("WEBHOOK_ALLOW_PRIVATE", "false", (raw) => (raw === "true" ? true : raw === "false" ? false : undefined), "true or false"),
+  };
+}
+
+/** An origin; one trailing slash is tolerated (and dropped), any other path, a query, a fragment or credentials are not. */
+function parsePublicUrl(raw: string): string | undefined {
+  if (!/^https?:\/\/[^/?#@\\]+\/?$/i.test(raw)) return undefined;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function isSmtpUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** A bare address or `Name <address>`, on one line: a CR or LF would let it write headers of its own. */
+function parseMailFrom(raw: string): string | undefined {
+  if (raw.length > 320 || /[\x00-\x1f\x7f]/.test(raw)) return undefined;
+  return /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(raw.trim()) ? raw.trim() : undefined;
+}
+
+function parseRetrySchedule(raw: string): number[] | undefined {
+  const waits = raw.split(",").map((entry) => integerIn(entry, 0, 604_800));
+  return waits.length <= 20 && waits.every((wait): wait is number => wait !== undefined) ? waits : undefined;
 }
 
 /** null when unset ("": no cluster), undefined when invalid (pick reports it). */

@@ -19,7 +19,7 @@ import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
 import type {
   AccountStore, ApiKeyStore, AuditLog, Clock, ExecutionObserver, FlashStore, InvitationStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
-  ToolCatalog, ToolRunner, UsageStore, WorkspacePackStore, WorkspaceStore,
+  ToolCatalog, ToolRunner, UsageStore, WorkspacePackStore, WorkspaceStore, Mailer, Outbox, WebhookSender, WebhookStore,
 } from "../application/ports.ts";
 import type { QueryKeyUsage, QueryWorkspaceUsage } from "../application/query-usage.ts";
 import type { AcceptInvitation } from "../application/accept-invitation.ts";
@@ -47,9 +47,15 @@ import { type SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { InstalledPack } from "../domain/tool-pack.ts";
 import { bindAccountStores, bindAccountUseCases } from "./bind-accounts.ts";
+import { bindEvents, type EventInfrastructure } from "./bind-events.ts";
+import { noteFirstRefusal } from "../application/key-notices.ts";
 export { resolveAccountDeps } from "./bind-accounts.ts";
 import { bindPackUseCases } from "./packs/bind-packs.ts";
 import { bindUsage } from "./bind-usage.ts";
+import { bindWebhooks } from "./bind-webhooks.ts";
+import type { CreateWebhook } from "../application/create-webhook.ts";
+import type { ListWebhookDeliveries, RedeliverWebhookDelivery, SendWebhookTest } from "../application/webhook-deliveries.ts";
+import type { DeleteWebhook, ListWebhooks, RotateWebhookSecret, UpdateWebhook } from "../application/webhook-endpoints.ts";
 import { AjvSchemaValidator } from "./tools/ajv-schema-validator.ts";
 import { StaticToolCatalog } from "./tools/static-tool-catalog.ts";
 
@@ -111,6 +117,18 @@ export const TOKENS = {
   changeMemberRole: Symbol.for("ChangeMemberRole") as ServiceIdentifier<ChangeMemberRole>,
   removeMember: Symbol.for("RemoveMember") as ServiceIdentifier<RemoveMember>,
   previewInvitation: Symbol.for("PreviewInvitation") as ServiceIdentifier<PreviewInvitation>,
+  outbox: Symbol.for("Outbox") as ServiceIdentifier<Outbox>,
+  webhookStore: Symbol.for("WebhookStore") as ServiceIdentifier<WebhookStore>,
+  webhookSender: Symbol.for("WebhookSender") as ServiceIdentifier<WebhookSender>,
+  mailer: Symbol.for("Mailer") as ServiceIdentifier<Mailer>,
+  createWebhook: Symbol.for("CreateWebhook") as ServiceIdentifier<CreateWebhook>,
+  listWebhooks: Symbol.for("ListWebhooks") as ServiceIdentifier<ListWebhooks>,
+  updateWebhook: Symbol.for("UpdateWebhook") as ServiceIdentifier<UpdateWebhook>,
+  deleteWebhook: Symbol.for("DeleteWebhook") as ServiceIdentifier<DeleteWebhook>,
+  rotateWebhookSecret: Symbol.for("RotateWebhookSecret") as ServiceIdentifier<RotateWebhookSecret>,
+  sendWebhookTest: Symbol.for("SendWebhookTest") as ServiceIdentifier<SendWebhookTest>,
+  listWebhookDeliveries: Symbol.for("ListWebhookDeliveries") as ServiceIdentifier<ListWebhookDeliveries>,
+  redeliverWebhookDelivery: Symbol.for("RedeliverWebhookDelivery") as ServiceIdentifier<RedeliverWebhookDelivery>,
 } as const;
 
 /** What main.ts opens before wiring: connections and process-wide objects. */
@@ -142,6 +160,8 @@ export interface Infrastructure {
   readonly recordUsage?: boolean;
   /** More observers of every execute call (metrics), beside usage recording. */
   readonly observers?: readonly ExecutionObserver[];
+  /** The outbox, webhook endpoints and senders (adapters/bind-events.ts). */
+  readonly events?: EventInfrastructure;
 }
 
 /** The composition root: the only place that knows every implementation. */
@@ -158,7 +178,7 @@ export function buildContainer(infra: Infrastructure): Container {
 
   container.bind(TOKENS.auditLog).toConstantValue(infra.audit);
   bindKeyUseCases(container, infra);
-  container.bind(TOKENS.consumeRateLimit).toResolvedValue((limits: RateLimitStore) => new ConsumeRateLimit({ limits }), [TOKENS.rateLimitStore]);
+  container.bind(TOKENS.consumeRateLimit).toResolvedValue((limits: RateLimitStore) => new ConsumeRateLimit({ limits, onRefused: refusalNotice(infra) }), [TOKENS.rateLimitStore]);
   container.bind(TOKENS.executeTool).toResolvedValue(
     (tools: ToolCatalog, schemas: SchemaValidator, runner: ToolRunner) => new ExecuteTool({ tools, schemas, runner }),
     [TOKENS.toolCatalog, TOKENS.schemaValidator, TOKENS.toolRunner],
@@ -172,14 +192,24 @@ export function buildContainer(infra: Infrastructure): Container {
   bindAccountUseCases(container, infra);
   bindPackUseCases(container, infra);
   bindUsage(container, infra);
+  bindWebhooks(container, infra);
+  if (infra.events) bindEvents(container, infra);
   return container;
+}
+
+/** `key.rate_limited` on a key's first 429 of a window: added to the outbox off the request's path. */
+function refusalNotice(infra: Infrastructure): ConstructorParameters<typeof ConsumeRateLimit>[0]["onRefused"] {
+  const outbox = infra.events?.outbox;
+  if (!outbox) return undefined;
+  const deps = { outbox, clock: infra.clock, secrets: infra.secrets };
+  return (key, hit) => void noteFirstRefusal(deps, key, hit).catch((error) => infra.onBug?.(error));
 }
 
 /** Every use case that changes or reads keys shares the store, the audit log, the clock and the CSPRNG. */
 function bindKeyUseCases(container: Container, infra: Infrastructure): void {
   const deps = [TOKENS.apiKeyStore, TOKENS.auditLog, TOKENS.clock, TOKENS.secretSource] as const;
   const keyDeps = (keys: ApiKeyStore, audit: AuditLog, clock: Clock, secrets: SecretSource): AuditDeps & { keys: ApiKeyStore } =>
-    ({ keys, audit, clock, secrets });
+    ({ keys, audit, clock, secrets, outbox: infra.events?.outbox });
   container.bind(TOKENS.authenticateKey).toResolvedValue(
     (keys: ApiKeyStore, audit: AuditLog, clock: Clock, secrets: SecretSource) =>
       new AuthenticateKey({ ...keyDeps(keys, audit, clock, secrets), env: infra.env }),

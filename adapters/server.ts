@@ -4,8 +4,11 @@ import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
 import type { PasswordHasher, ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
-import type { Config } from "./config.ts";
+import { type Config, toListeningUrl } from "./config.ts";
 import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
+import type { CoreEventOptions } from "./core/core-events.ts";
+import { openMailer } from "./email/open-mailer.ts";
+import { HttpWebhookSender } from "./webhooks/http-webhook-sender.ts";
 import { createNodeServer } from "./http/node-server.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import type { Metrics } from "./metrics/metrics.ts";
@@ -43,6 +46,8 @@ export interface ServerOptions {
   readonly recordUsage?: boolean;
   /** Sign-in, sign-up and session-write limits; the defaults when absent. Tests that hammer one account raise them. */
   readonly attemptLimits?: AttemptLimits;
+  /** Overrides of how events leave (senders, poll interval); the configuration's otherwise. */
+  readonly events?: Partial<CoreEventOptions>;
 }
 
 /** Opens storage, wires the core (createToolCore) and serves the reference app over node:http. */
@@ -51,15 +56,21 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const clock = new SystemClock();
   const storage = await openStorage(config, clock, logger);
   const runner = options.runner ?? (servesIsolatedTools(options) ? await workerRunner(logger, options.packs ?? [], config.toolPool) : new InlineToolRunner());
+  let publicUrl = config.publicUrl; // its port 0 (PORT=0) becomes the bound port once listening, below
+  const mailer = openMailer(config, logger);
   const core = await createToolCore({
     storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher, recordUsage: options.recordUsage,
     attemptLimits: options.attemptLimits,
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     onError: (error) => logger.error({ err: error }, "unhandled error"),
+    events: {
+      webhookSender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }), mailer, retrySchedule: config.webhookRetrySchedule,
+      publicUrl: () => publicUrl, ...options.events,
+    },
   });
   const { app, server } = createNodeServer(core, {
     logger, maxBodyBytes: config.maxBodyBytes, trustProxy: config.trustProxy, keepAliveTimeoutMs: config.keepAliveTimeoutMs,
-    mcpAllowedOrigins: config.mcpAllowedOrigins,
+    mcpAllowedOrigins: config.mcpAllowedOrigins, publicUrl: () => publicUrl,
     metrics: config.metricsToken === undefined ? undefined : { token: config.metricsToken, metrics: await openMetrics(core, runner) },
   });
   await new Promise<void>((resolve, reject) => {
@@ -70,10 +81,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // first, then the pool boots (an isolated tool called earlier starts it at once).
   if (runner instanceof DeferredRunner) setTimeout(() => runner.start(), POOL_START_DELAY_MS).unref();
   const { port } = server.address() as AddressInfo;
+  publicUrl = toListeningUrl(config.publicUrl, port);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const close = async () => {
     await drain(server, config.shutdownTimeoutMs);
     await core.close();
+    await mailer.close();
   };
   return { url: `http://${host}:${port}`, server, app, core, container: core.services.container, storage, close };
 }

@@ -4,7 +4,7 @@ import { hashInvitationToken, type Invitation, isInvitationToken, isPending } fr
 import { err, ok, type Result } from "../domain/result.ts";
 import { MAX_WORKSPACES_PER_ACCOUNT, type Workspace } from "../domain/workspace.ts";
 import type { InvitationDeps } from "./invite-member.ts";
-import { recordAudit } from "./record-audit.ts";
+import { type ChangeOutcome, journaled } from "./change-journal.ts";
 
 export interface AcceptInvitationCommand {
   readonly accountId: string;
@@ -34,27 +34,33 @@ export class AcceptInvitation {
     }
     const workspace = await workspaces.findById(invitation.workspaceId);
     if (!workspace) return err(unusable());
-    const used = await invitations.update(invitation.id, (current) =>
-      isPending(current, now) ? { ...current, status: "accepted", endedBy: cmd.accountId, endedAt: now } : undefined);
-    if (!used || used.after === used.before) return err(unusable());
-    const joined = await this.join(invitation, cmd.accountId, now);
+    const { accountId } = cmd;
+    const subject = {
+      type: "member.joined", actor: { accountId }, workspaceId: invitation.workspaceId, memberAccountId: accountId,
+      invitationId: invitation.id, email: invitation.email, role: invitation.role,
+    } as const;
+    const check = { kind: "joined", workspaceId: invitation.workspaceId, accountId, invitationId: invitation.id, role: invitation.role } as const;
+    // The invitation is used up, then the membership written; a process killed in between leaves the intent, whose
+    // recovery writes the membership of the account that used it (application/recover-change.ts).
+    const joined = await journaled(this.deps, { subjects: [subject], check }, async () => {
+      const used = await invitations.update(invitation.id, (current) =>
+        isPending(current, now) ? { ...current, status: "accepted", endedBy: accountId, endedAt: now } : undefined);
+      if (!used || used.after === used.before) return { landed: false, value: err(unusable()) };
+      return this.join(invitation, accountId, now);
+    });
     return joined.ok ? ok(workspace) : joined;
   }
 
-  /** The membership; a member already keeps the role it has (an invitation never demotes). */
-  private async join(invitation: Invitation, accountId: string, now: number): Promise<Result<void, DomainError>> {
+  /** The membership; a member already keeps the role it has (an invitation never demotes, and no event is sent). */
+  private async join(invitation: Invitation, accountId: string, now: number): Promise<ChangeOutcome<Result<void, DomainError>>> {
     const { workspaces, invitations } = this.deps;
-    if (await workspaces.findMembership(invitation.workspaceId, accountId)) return ok(undefined);
+    if (await workspaces.findMembership(invitation.workspaceId, accountId)) return { landed: false, value: ok(undefined) };
     const membership = { workspaceId: invitation.workspaceId, accountId, role: invitation.role, createdAt: now };
     if (!(await workspaces.saveMembership(membership, { maxPerAccount: MAX_WORKSPACES_PER_ACCOUNT }))) {
       // Not joined, so the link is given back: it works again once the account has left another workspace.
       await invitations.update(invitation.id, (current) => (current.status === "accepted" && current.endedBy === accountId ? { ...invitation } : undefined));
-      return err(conflict(`An account may belong to at most ${MAX_WORKSPACES_PER_ACCOUNT} workspaces: leave one first.`));
+      return { landed: false, value: err(conflict(`An account may belong to at most ${MAX_WORKSPACES_PER_ACCOUNT} workspaces: leave one first.`)) };
     }
-    await recordAudit(this.deps, {
-      type: "member.joined", actor: { accountId }, workspaceId: invitation.workspaceId, memberAccountId: accountId,
-      invitationId: invitation.id, email: invitation.email, role: invitation.role,
-    });
-    return ok(undefined);
+    return { landed: true, value: ok(undefined) };
   }
 }

@@ -23,6 +23,7 @@ import type { InviteMember } from "./invite-member.ts";
 import type { RemoveMember } from "./remove-member.ts";
 import type { PreviewInvitation } from "./preview-invitation.ts";
 import type { ListInvitations, RevokeInvitation } from "./workspace-invitations.ts";
+import type { WebhookUseCases } from "./webhook-use-cases.ts";
 
 /** The use cases behind the session API and the dashboard, and the defaults the key form shows. */
 export interface AccountDeps {
@@ -58,6 +59,8 @@ export interface AccountDeps {
   readonly changeMemberRole: ChangeMemberRole;
   readonly removeMember: RemoveMember;
   readonly previewInvitation: PreviewInvitation;
+  /** A workspace's webhook endpoints and their deliveries (shared/contract.md, "Events and webhooks"). */
+  readonly webhooks: WebhookUseCases;
   /** Carries a new key's secret from the create POST to the one GET that shows it. */
   readonly flash: FlashStore;
   /** The environment this deployment serves: the key form's default. */

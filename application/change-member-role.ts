@@ -4,7 +4,7 @@ import { err, type Result } from "../domain/result.ts";
 import { isAllowed } from "../domain/workspace.ts";
 import type { MemberView } from "./list-members.ts";
 import { checkRole, type MemberDeps, memberView, readRoster, refusalError } from "./member-changes.ts";
-import { recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
 import { authorizeWorkspace, roleForbids } from "./workspace-access.ts";
 
 export interface ChangeMemberRoleCommand {
@@ -38,11 +38,12 @@ export class ChangeMemberRole {
       if (refusal) return err(refusalError(refusal, actor));
       if (target.role === role.value) return memberView(accounts, target);
       const changed = { ...target, role: role.value };
-      await workspaces.saveMembership(changed);
-      await recordAudit(this.deps, {
+      const subject = {
         type: "member.role_changed", actor: { accountId: cmd.accountId }, workspaceId: cmd.workspaceId,
         memberAccountId: target.accountId, role: role.value, previousRole: target.role,
-      });
+      } as const;
+      const check = { kind: "membership", workspaceId: cmd.workspaceId, accountId: target.accountId, role: role.value } as const;
+      await journaled(this.deps, { subjects: [subject], check }, async () => ({ landed: await workspaces.saveMembership(changed), value: undefined }));
       return memberView(accounts, changed);
     });
   }

@@ -7,8 +7,8 @@ import { type DomainError, type InputIssue, invalidInput } from "../domain/error
 import { toPolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { AuditActor } from "../domain/audit.ts";
-import type { ApiKeyStore, AuditLog, Clock, SecretSource } from "./ports.ts";
-import { recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
+import type { ApiKeyStore, AuditLog, Clock, Outbox, SecretSource } from "./ports.ts";
 import { checkScopes, mintSecret } from "./key-fields.ts";
 
 export interface CreateKeyCommand {
@@ -50,7 +50,7 @@ interface Checked {
 /** Mints a key: a CSPRNG secret that is returned once; only its SHA-256 is stored. */
 export class CreateKey {
   constructor(
-    private readonly deps: { keys: ApiKeyStore; audit: AuditLog; secrets: SecretSource; clock: Clock; defaultPolicy: RateLimitPolicy },
+    private readonly deps: { keys: ApiKeyStore; audit: AuditLog; secrets: SecretSource; clock: Clock; defaultPolicy: RateLimitPolicy; outbox?: Outbox },
   ) {}
 
   async execute(cmd: CreateKeyCommand): Promise<Result<CreateKeyOutput, DomainError>> {
@@ -76,8 +76,11 @@ export class CreateKey {
       // Members may change only the keys they created (shared/contract.md, "Members and invitations").
       ...(cmd.actor && "accountId" in cmd.actor ? { createdBy: cmd.actor.accountId } : {}),
     };
-    await this.deps.keys.save(key);
-    await recordAudit(this.deps, { type: "key.created", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id });
+    const subject = { type: "key.created", actor: cmd.actor ?? { cli: true }, workspaceId: key.workspaceId, keyId: key.id } as const;
+    await journaled(this.deps, { subjects: [subject], check: { kind: "key", keyId: key.id, expect: { secretHash: key.secretHash } } }, async () => {
+      await this.deps.keys.save(key);
+      return { landed: true, value: undefined };
+    });
     return ok({ key: toKeySummary(key, now), secret });
   }
 

@@ -3,11 +3,12 @@ import { conflict, type DomainError, forbidden, invalidInput, type InputIssue } 
 import { hashInvitationToken, INVITATION_TTL_MS, type Invitation, type InvitationView, isPending, MAX_PENDING_INVITATIONS, toInvitationView } from "../domain/invitation.ts";
 import { invitationAction } from "../domain/membership.ts";
 import { err, ok, type Result } from "../domain/result.ts";
-import { isAllowed, ROLES, type Role } from "../domain/workspace.ts";
+import { isAllowed, ROLES, type Role, type Workspace } from "../domain/workspace.ts";
+import type { EmailMessage } from "../domain/event.ts";
 import type { InvitationStore } from "./ports.ts";
 import type { MemberDeps } from "./member-changes.ts";
 import { newId, newToken } from "./random-ids.ts";
-import { recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
 import { authorizeWorkspace, roleForbids } from "./workspace-access.ts";
 
 export interface InviteMemberCommand {
@@ -25,7 +26,21 @@ export interface InviteMemberOutput {
   readonly token: string;
 }
 
-export type InvitationDeps = MemberDeps & { readonly invitations: InvitationStore };
+/** What the invitee's email says: built by the adapter, which knows the public URL the link starts with. */
+export interface InvitationEmailInput {
+  readonly invitation: Invitation;
+  /** The one-time token of the accept link. */
+  readonly token: string;
+  readonly workspace: Workspace;
+  /** The inviting account's email, when it still exists. */
+  readonly inviterEmail: string | undefined;
+}
+
+export type InvitationDeps = MemberDeps & {
+  readonly invitations: InvitationStore;
+  /** With it, the invitee is emailed the link, through the outbox, as one with the invitation. */
+  readonly invitationEmail?: (input: InvitationEmailInput) => EmailMessage;
+};
 
 /** POST /workspaces/{id}/invitations: owners and admins invite an email with a role (only owners invite owners); 7 days to accept. */
 export class InviteMember {
@@ -49,9 +64,15 @@ export class InviteMember {
       id: newId(secrets, "inv"), workspaceId: cmd.workspaceId, email, role, tokenHash: hashInvitationToken(token),
       invitedBy: cmd.accountId, createdAt: now, expiresAt: now + INVITATION_TTL_MS, status: "pending",
     };
-    await invitations.save(invitation);
-    await recordAudit(this.deps, {
+    const subject = {
       type: "member.invited", actor: { accountId: cmd.accountId }, workspaceId: cmd.workspaceId, invitationId: invitation.id, email, role,
+    } as const;
+    const inviterEmail = (await this.deps.accounts.findById(cmd.accountId))?.email;
+    const mail = this.deps.invitationEmail?.({ invitation, token, workspace, inviterEmail });
+    const then = mail ? [{ kind: "email", email: mail } as const] : [];
+    await journaled(this.deps, { subjects: [subject], check: { kind: "invitation", invitationId: invitation.id, status: "*" }, then }, async () => {
+      await invitations.save(invitation);
+      return { landed: true, value: undefined };
     });
     return ok({ invitation: toInvitationView(invitation), token });
   }

@@ -2,7 +2,7 @@ import { conflict, type DomainError, forbidden, invalidInput, notFound } from ".
 import type { MemberChangeRefusal } from "../domain/membership.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { ROLES, type Membership, type Role } from "../domain/workspace.ts";
-import type { AccountStore, AuditLog, Clock, SecretSource, WorkspaceStore } from "./ports.ts";
+import type { AccountStore, AuditLog, Clock, Outbox, SecretSource, WorkspaceStore } from "./ports.ts";
 import { type MemberView, toMemberViews } from "./list-members.ts";
 
 /** What the member use cases share: the roster, the accounts behind it, and the audit log. */
@@ -12,6 +12,8 @@ export interface MemberDeps {
   readonly audit: AuditLog;
   readonly clock: Clock;
   readonly secrets: SecretSource;
+  /** With it, each change and its events are one (application/change-journal.ts). */
+  readonly outbox?: Outbox;
 }
 
 /** A role as sent in a body: one of ROLES, else 422 at `/role`. */

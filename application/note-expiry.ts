@@ -1,6 +1,7 @@
 import { type ApiKey, isExpiredAt } from "../domain/api-key.ts";
 import type { ApiKeyStore } from "./ports.ts";
-import { type AuditDeps, recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
+import type { AuditDeps } from "./record-audit.ts";
 
 /**
  * Records `key.expired` the first time an expired key is observed (an authentication attempt or a listing):
@@ -11,7 +12,9 @@ export async function noteExpiry(deps: AuditDeps & { keys: ApiKeyStore }, key: A
   const due = (current: ApiKey) => current.status === "active" && !current.expiryRecorded && isExpiredAt(current, now);
   if (!due(key)) return;
   // The mark is set atomically, so of all the observers racing on the key exactly one writes the event.
-  const change = await deps.keys.update(key.id, (current) => (due(current) ? { ...current, expiryRecorded: true } : undefined));
-  if (!change || change.after === change.before) return;
-  await recordAudit(deps, { type: "key.expired", actor: { system: true }, workspaceId: change.after.workspaceId, keyId: change.after.id });
+  const subject = { type: "key.expired", actor: { system: true }, workspaceId: key.workspaceId, keyId: key.id } as const;
+  await journaled(deps, { subjects: [subject], check: { kind: "key", keyId: key.id, expect: { expiryRecorded: true } } }, async () => {
+    const change = await deps.keys.update(key.id, (current) => (due(current) ? { ...current, expiryRecorded: true } : undefined));
+    return { landed: !!change && change.after !== change.before, value: undefined };
+  });
 }

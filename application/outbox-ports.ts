@@ -23,6 +23,8 @@ export type LandedCheck =
  * and sends its work (or drops it all). So a change, its audit and its events end whole or not at all.
  */
 export interface ChangeIntent {
+  /** The intent's outbox item id; its follow-up items are named after it. */
+  readonly id: string;
   readonly check: LandedCheck;
   /** Recorded (with these ids) once the change has landed. */
   readonly audit: readonly AuditEvent[];

@@ -3,7 +3,7 @@ import { checkRemoval } from "../domain/membership.ts";
 import { err, type Result } from "../domain/result.ts";
 import type { MemberView } from "./list-members.ts";
 import { type MemberDeps, memberView, readRoster, refusalError } from "./member-changes.ts";
-import { recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
 import { authorizeWorkspace } from "./workspace-access.ts";
 
 export interface RemoveMemberCommand {
@@ -33,10 +33,14 @@ export class RemoveMember {
       if (refusal) return err(refusalError(refusal, actor));
       // Read before the removal: the view keeps the role it had.
       const view = await memberView(accounts, target);
-      await workspaces.removeMembership(cmd.workspaceId, target.accountId);
-      await recordAudit(this.deps, {
+      const subject = {
         type: "member.removed", actor: { accountId: cmd.accountId }, workspaceId: cmd.workspaceId,
         memberAccountId: target.accountId, role: target.role,
+      } as const;
+      const check = { kind: "membership", workspaceId: cmd.workspaceId, accountId: target.accountId, role: null } as const;
+      await journaled(this.deps, { subjects: [subject], check }, async () => {
+        await workspaces.removeMembership(cmd.workspaceId, target.accountId);
+        return { landed: true, value: undefined };
       });
       return view;
     });

@@ -3,7 +3,8 @@ import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, keyNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { ApiKeyStore } from "./ports.ts";
-import { type AuditDeps, recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
+import type { AuditDeps } from "./record-audit.ts";
 
 export interface RevokeKeyCommand {
   readonly id: string;
@@ -20,14 +21,18 @@ export class RevokeKey {
   async execute(cmd: RevokeKeyCommand): Promise<Result<ApiKeySummary, DomainError>> {
     const now = this.deps.clock.now();
     const inWorkspace = (key: ApiKey) => cmd.workspaceId === undefined || key.workspaceId === cmd.workspaceId;
-    // Applied to the key as stored at the moment of writing: whatever raced it, the key ends revoked.
-    const change = await this.deps.keys.update(cmd.id, (key) => (inWorkspace(key) ? revoke(key, now) : undefined));
+    // The event names the key's workspace, so it is read first; the revocation itself applies to the key as stored
+    // at the moment of writing: whatever raced it, the key ends revoked.
+    const found = await this.deps.keys.findById(cmd.id);
+    if (!found || !inWorkspace(found)) return err(keyNotFound(cmd.id));
+    const subject = { type: "key.revoked", actor: cmd.actor ?? { cli: true }, workspaceId: found.workspaceId, keyId: found.id } as const;
+    const check = { kind: "key", keyId: found.id, expect: { status: "revoked" } } as const;
+    const change = await journaled(this.deps, { subjects: [subject], check }, async () => {
+      const update = await this.deps.keys.update(cmd.id, (key) => (inWorkspace(key) ? revoke(key, now) : undefined));
+      return { landed: !!update && update.after !== update.before, value: update };
+    });
     if (!change || !inWorkspace(change.before)) return err(keyNotFound(cmd.id));
-    const { before, after } = change;
-    if (after !== before) {
-      await recordAudit(this.deps, { type: "key.revoked", actor: cmd.actor ?? { cli: true }, workspaceId: after.workspaceId, keyId: after.id });
-    }
-    return ok(toKeySummary(after, now));
+    return ok(toKeySummary(change.after, now));
   }
 
 }

@@ -4,7 +4,8 @@ import { type DomainError, invalidInput, keyNotFound } from "../domain/errors.ts
 import { err, ok, type Result } from "../domain/result.ts";
 import { mintSecret } from "./key-fields.ts";
 import type { ApiKeyStore } from "./ports.ts";
-import { type AuditDeps, recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
+import type { AuditDeps } from "./record-audit.ts";
 
 export const DEFAULT_GRACE_SECONDS = 86_400;
 export const MAX_GRACE_SECONDS = 604_800;
@@ -42,12 +43,16 @@ export class RotateKey {
     const refusal = (key: ApiKey) => (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId ? "other" : isActive(key) ? undefined : "revoked");
     // Applied to the key as stored at the moment of writing: a revocation that won the race is never undone, and a
     // rotation that raced another keeps the other's secret as its previous one.
-    const change = await this.deps.keys.update(cmd.id, (key) =>
-      refusal(key) ? undefined : rotate(key, hashSecret(secret), displayPrefix(secret), now, grace * 1000));
+    const subject = { type: "key.rotated", actor: cmd.actor ?? { cli: true }, workspaceId: found.workspaceId, keyId: found.id } as const;
+    const check = { kind: "key-secret", keyId: found.id, secretHash: hashSecret(secret) } as const;
+    const change = await journaled(this.deps, { subjects: [subject], check }, async () => {
+      const update = await this.deps.keys.update(cmd.id, (key) =>
+        refusal(key) ? undefined : rotate(key, hashSecret(secret), displayPrefix(secret), now, grace * 1000));
+      return { landed: !!update && update.after !== update.before, value: update };
+    });
     if (!change || refusal(change.before) === "other") return err(keyNotFound(cmd.id));
     if (refusal(change.before) === "revoked") return err(invalidInput([{ path: "/id", message: "a revoked key cannot be rotated" }]));
     const rotated = change.after;
-    await recordAudit(this.deps, { type: "key.rotated", actor: cmd.actor ?? { cli: true }, workspaceId: rotated.workspaceId, keyId: rotated.id });
     const until = rotated.previousSecretExpiresAt;
     return ok({
       key: toKeySummary(rotated, now),

@@ -5,7 +5,8 @@ import { toPolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { checkKeyName } from "./create-key.ts";
 import type { ApiKeyStore } from "./ports.ts";
-import { type AuditDeps, recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
+import type { AuditDeps } from "./record-audit.ts";
 
 export interface UpdateKeyCommand {
   readonly id: string;
@@ -21,24 +22,28 @@ export class UpdateKey {
   constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore }) {}
 
   async execute(cmd: UpdateKeyCommand): Promise<Result<ApiKeySummary, DomainError>> {
-    let outcome: ReturnType<typeof applyChanges> | undefined;
-    // Applied to the key as stored at the moment of writing, so a revocation or rotation that raced it is kept.
-    const change = await this.deps.keys.update(cmd.id, (key) => {
-      if (cmd.workspaceId !== undefined && key.workspaceId !== cmd.workspaceId) return undefined;
-      outcome = applyChanges(key, cmd);
-      return outcome.ok && outcome.value.changes.length > 0 ? outcome.value.updated : undefined;
-    });
-    if (!change || !outcome) return err(keyNotFound(cmd.id));
-    if (!outcome.ok) return outcome;
-    const { changes } = outcome.value;
-    const { after } = change;
-    if (changes.length > 0) {
-      await recordAudit(this.deps, {
-        type: "key.updated", actor: cmd.actor ?? { cli: true }, workspaceId: after.workspaceId, keyId: after.id, changes,
-        newValues: Object.fromEntries(changes.map((name) => [name, newValueOf(after, name)])),
+    const found = await this.deps.keys.findById(cmd.id);
+    if (!found || (cmd.workspaceId !== undefined && found.workspaceId !== cmd.workspaceId)) return err(keyNotFound(cmd.id));
+    // The event is planned from the key as read; the change applies to the key as stored at the moment of writing
+    // (a revocation or rotation that raced it is kept), and only when it changes the same fields the same way.
+    const planned = applyChanges(found, cmd);
+    if (!planned.ok) return planned;
+    const { changes, updated } = planned.value;
+    if (changes.length === 0) return ok(toKeySummary(found, this.deps.clock.now()));
+    const subject = {
+      type: "key.updated", actor: cmd.actor ?? { cli: true }, workspaceId: found.workspaceId, keyId: found.id, changes,
+      newValues: Object.fromEntries(changes.map((name) => [name, newValueOf(updated, name)])),
+    } as const;
+    const check = { kind: "key", keyId: found.id, expect: { name: updated.name, policy: updated.policy } } as const;
+    const change = await journaled(this.deps, { subjects: [subject], check }, async () => {
+      let outcome: ReturnType<typeof applyChanges> | undefined;
+      const update = await this.deps.keys.update(cmd.id, (key) => {
+        outcome = applyChanges(key, cmd);
+        return outcome.ok && sameChanges(outcome.value.changes, changes) ? outcome.value.updated : undefined;
       });
-    }
-    return ok(toKeySummary(after, this.deps.clock.now()));
+      return { landed: !!update && update.after !== update.before, value: update };
+    });
+    return change ? ok(toKeySummary(change.after, this.deps.clock.now())) : err(keyNotFound(cmd.id));
   }
 }
 
@@ -65,3 +70,5 @@ function newValueOf(key: ApiKey, field: string): string | number {
   if (field === "name") return key.name;
   return field === "limit" ? key.policy.limit : key.policy.windowMs / 1000;
 }
+
+const sameChanges = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((name, index) => name === b[index]);

@@ -2,7 +2,7 @@ import { type DomainError, notFound } from "../domain/errors.ts";
 import { type Invitation, type InvitationView, isPending, toInvitationView } from "../domain/invitation.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { InvitationDeps } from "./invite-member.ts";
-import { recordAudit } from "./record-audit.ts";
+import { journaled } from "./change-journal.ts";
 import { authorizeWorkspace } from "./workspace-access.ts";
 
 export interface ListInvitationsCommand {
@@ -37,13 +37,18 @@ export class RevokeInvitation {
     const now = this.deps.clock.now();
     const revocable = (invitation: Invitation) => invitation.workspaceId === cmd.workspaceId && isPending(invitation, now);
     // Atomic with any accept racing it: exactly one of them ends the pending invitation.
-    const change = await this.deps.invitations.update(cmd.invitationId, (current) =>
-      revocable(current) ? { ...current, status: "revoked", endedBy: cmd.accountId, endedAt: now } : undefined);
-    if (!change || change.after === change.before) return err(notFound(`No pending invitation of this workspace has the id '${cmd.invitationId}'.`));
-    const { after } = change;
-    await recordAudit(this.deps, {
-      type: "invitation.revoked", actor: { accountId: cmd.accountId }, workspaceId: cmd.workspaceId, invitationId: after.id, email: after.email, role: after.role,
+    const unknown = () => err(notFound(`No pending invitation of this workspace has the id '${cmd.invitationId}'.`));
+    const found = await this.deps.invitations.findById(cmd.invitationId);
+    if (!found || !revocable(found)) return unknown();
+    const subject = {
+      type: "invitation.revoked", actor: { accountId: cmd.accountId }, workspaceId: cmd.workspaceId, invitationId: found.id, email: found.email, role: found.role,
+    } as const;
+    const change = await journaled(this.deps, { subjects: [subject], check: { kind: "invitation", invitationId: found.id, status: "revoked" } }, async () => {
+      const update = await this.deps.invitations.update(cmd.invitationId, (current) =>
+        revocable(current) ? { ...current, status: "revoked", endedBy: cmd.accountId, endedAt: now } : undefined);
+      return { landed: !!update && update.after !== update.before, value: update };
     });
-    return ok(toInvitationView(after));
+    if (!change || change.after === change.before) return unknown();
+    return ok(toInvitationView(change.after));
   }
 }

@@ -2,6 +2,8 @@ import { type DomainError, invalidInput, notFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { CORE_PACK_ID } from "../domain/tool-pack.ts";
 import type { WorkspacePackStore, WorkspaceStore } from "./ports.ts";
+import { journaled } from "./change-journal.ts";
+import type { AuditDeps } from "./record-audit.ts";
 import { authorizeWorkspace } from "./workspace-access.ts";
 
 export interface WorkspacePackCommand {
@@ -10,15 +12,22 @@ export interface WorkspacePackCommand {
   readonly packId: string;
 }
 
-/** Records who changed a workspace's packs; the audit log of the key lifecycle plugs in here. */
-export type PackAuditSink = (event: { type: "pack.enabled" | "pack.disabled"; workspaceId: string; packId: string; actor: { accountId: string } }) => Promise<void>;
 
 export interface WorkspacePackDeps {
   readonly workspaces: WorkspaceStore;
   readonly packs: WorkspacePackStore;
   /** Ids of the installed packs, core included. */
   readonly installed: readonly string[];
-  readonly audit?: PackAuditSink;
+  /** With them, who changed a workspace's packs is audited and sent as an event, as one with the change. */
+  readonly audit?: AuditDeps;
+}
+
+/** Runs a pack change, journaled with its audit event when the deps have an audit log. */
+async function packChange(deps: WorkspacePackDeps, cmd: WorkspacePackCommand, enabled: boolean, apply: () => Promise<readonly string[]>) {
+  if (!deps.audit) return apply();
+  const subject = { type: enabled ? "pack.enabled" : "pack.disabled", workspaceId: cmd.workspaceId, packId: cmd.packId, actor: { accountId: cmd.accountId } } as const;
+  const check = { kind: "pack", workspaceId: cmd.workspaceId, packId: cmd.packId, enabled } as const;
+  return journaled(deps.audit, { subjects: [subject], check }, async () => ({ landed: true, value: await apply() }));
 }
 
 /** The enabled list as the API shows it: core first, always, then only packs still installed. */
@@ -45,8 +54,7 @@ export class EnableWorkspacePack {
     if (!access.ok) return access;
     if (!this.deps.installed.includes(cmd.packId)) return err(notFound(`No installed pack has the id '${cmd.packId}'.`));
     if (cmd.packId === CORE_PACK_ID) return ok(view(this.deps, await this.deps.packs.list(cmd.workspaceId)));
-    const ids = await this.deps.packs.enable(cmd.workspaceId, cmd.packId);
-    await this.deps.audit?.({ type: "pack.enabled", workspaceId: cmd.workspaceId, packId: cmd.packId, actor: { accountId: cmd.accountId } });
+    const ids = await packChange(this.deps, cmd, true, () => this.deps.packs.enable(cmd.workspaceId, cmd.packId));
     return ok(view(this.deps, ids));
   }
 }
@@ -60,8 +68,7 @@ export class DisableWorkspacePack {
     if (!access.ok) return access;
     if (cmd.packId === CORE_PACK_ID) return err(invalidInput([{ path: "/packId", message: "The core pack cannot be disabled." }], "The core pack cannot be disabled."));
     if (!this.deps.installed.includes(cmd.packId)) return err(notFound(`No installed pack has the id '${cmd.packId}'.`));
-    const ids = await this.deps.packs.disable(cmd.workspaceId, cmd.packId);
-    await this.deps.audit?.({ type: "pack.disabled", workspaceId: cmd.workspaceId, packId: cmd.packId, actor: { accountId: cmd.accountId } });
+    const ids = await packChange(this.deps, cmd, false, () => this.deps.packs.disable(cmd.workspaceId, cmd.packId));
     return ok(view(this.deps, ids));
   }
 }

@@ -33,6 +33,8 @@ export interface ApiKey {
   readonly previousSecretExpiresAt?: number | null;
   /** Set once the `key.expired` audit event has been written. */
   readonly expiryRecorded?: boolean;
+  /** The `key.expiring` notices sent for the current expiry ("7d", "1d"). */
+  readonly expiryNotices?: readonly string[];
   /** The account that created it (dashboard); absent for CLI keys and keys made before accounts recorded it. */
   readonly createdBy?: string;
 }

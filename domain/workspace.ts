@@ -48,6 +48,7 @@ export const toWorkspaceView = (workspace: Workspace): WorkspaceView => ({
 export const WORKSPACE_ACTIONS = [
   "read", "create_key", "manage_own_keys", "manage_any_key", "manage_packs", "rename",
   "invite", "revoke_invitation", "remove_member", "invite_owner", "change_role", "remove_owner", "leave",
+  "manage_webhooks",
 ] as const;
 export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number];
 
@@ -60,6 +61,7 @@ const ALLOWED: Record<WorkspaceAction, readonly Role[]> = {
   read: EVERYONE, create_key: EVERYONE, manage_own_keys: EVERYONE, leave: EVERYONE,
   manage_any_key: MANAGERS, manage_packs: MANAGERS, rename: MANAGERS, invite: MANAGERS, revoke_invitation: MANAGERS, remove_member: MANAGERS,
   invite_owner: OWNERS, change_role: OWNERS, remove_owner: OWNERS,
+  manage_webhooks: MANAGERS,
 };
 
 export function isAllowed(role: Role, action: WorkspaceAction): boolean {

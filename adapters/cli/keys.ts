@@ -53,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
     const core = buildToolCore({
       storage, clock, tools: [], runner: new InlineToolRunner(), env: config.appEnv,
       defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
+      // Its events are written to the store's outbox with the change; a running server sends them.
+      events: { dispatch: false },
     });
     const { container } = core.services;
     if (command === "create") {

@@ -15,6 +15,9 @@ import { KeyvAuditLog } from "../storage/keyv-audit-log.ts";
 import { openMemoryStorage } from "../storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "../system.ts";
 import { startUsageFlush } from "./usage-flush.ts";
+import { type CoreEventOptions, eventInfrastructure, startSending } from "./core-events.ts";
+import { eventStoresOf, nudging } from "./event-stores.ts";
+import type { OutgoingEvent } from "../../domain/event.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 import { type CoreServices, type CoreStorage, keyManager, type KeyManager } from "./key-manager.ts";
 
@@ -43,6 +46,13 @@ export interface ToolCoreOptions {
   readonly recordUsage?: boolean;
   /** More observers of every execute call (REST and MCP), beside usage recording: metrics. */
   readonly observers?: readonly ExecutionObserver[];
+  /**
+   * Hears every event the service sends out (the same events webhooks receive: `{ id, type, timestamp, workspaceId,
+   * data }`), at least once, once the change that caused it is stored. Its throws are passed to `onError`.
+   */
+  readonly onEvent?: (event: OutgoingEvent) => void;
+  /** Webhook senders, email, the retry schedule and the public URL of links (see CoreEventOptions). */
+  readonly events?: CoreEventOptions;
 }
 
 /** One execution core: the contract as calls, independent of any HTTP framework. */
@@ -81,14 +91,23 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   const policy = toPolicy(options.defaultLimit?.limit ?? 60, options.defaultLimit?.windowSeconds ?? 60);
   if (!policy) throw Object.assign(new Error("defaultLimit: limit must be 1 to 10^9 and windowSeconds 1 to 86400"), { code: "invalid_input" });
   const env = options.env ?? "development";
+  const secrets = new CryptoSecretSource();
+  let sending: ReturnType<typeof startSending> | undefined;
+  const events = eventInfrastructure(options.events ?? {}, nudging(eventStoresOf(storage, clock), () => sending?.nudge()));
   const container = buildContainer({
-    keys: storage.keys, limits: storage.limits, audit: storage.audit ?? new KeyvAuditLog(memoryKeyv), runner, tools, clock, secrets: new CryptoSecretSource(), env, defaultPolicy: policy,
+    keys: storage.keys, limits: storage.limits, audit: storage.audit ?? new KeyvAuditLog(memoryKeyv), runner, tools, clock, secrets, env, defaultPolicy: policy, events,
     keyv: storage.keyv, atomic: storage.atomic?.bind(storage), packs: options.packs, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
     attemptLimits: options.attemptLimits, onBug: options.onError,
     usage: storage.usage, recordUsage: options.recordUsage, observers: options.observers,
   });
   // Counted usage is written every 5 s and once more at close, before the storage closes.
   const usageFlush = startUsageFlush(container.get(TOKENS.recordUsage), (error) => options.onError?.(error));
+  if (options.events?.dispatch !== false) {
+    sending = startSending({
+      events, keys: storage.keys, audit: container.get(TOKENS.auditLog), workspaces: container.get(TOKENS.workspaceStore),
+      invitations: container.get(TOKENS.invitationStore), packs: container.get(TOKENS.workspacePackStore), clock, secrets,
+    }, { ...options.events, onEvent: options.onEvent, onError: options.onError });
+  }
   const toolCall = container.get(TOKENS.toolCall);
   const catalog = container.get(TOKENS.toolCatalog);
   const packs = [corePack(tools, packageVersion()), ...(options.packs ?? [])];
@@ -107,6 +126,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
     tools: { list: () => catalog.list().map(toToolSummary) },
     close: async () => {
       await (runner as { close?: () => Promise<void> }).close?.();
+      await sending?.close();
       await usageFlush.close();
       await storage.close?.();
     },

@@ -22,6 +22,7 @@ import { metricsHandler } from "./routes/metrics.ts";
 import { toolRoutes } from "./routes/tools.ts";
 import { keyUsageHandler, workspaceUsageHandler } from "./routes/usage.ts";
 import { packHandlers } from "./session/pack-routes.ts";
+import { webhookHandlers } from "./session/webhook-routes.ts";
 import { type RouteSpec, sessionApiHandlers } from "./session/session-routes.ts";
 
 /** How the reference app serves a core; every option has a default fit for embedding. */
@@ -36,6 +37,11 @@ export interface AppOptions {
   readonly mcpAllowedOrigins?: readonly string[];
   /** METRICS_TOKEN: GET /metrics serves these metrics (createMetrics) for this bearer token. Absent: no /metrics, nothing kept. */
   readonly metrics?: { readonly token: string; readonly metrics: Metrics };
+  /**
+   * PUBLIC_URL: the origin of every link the app shows (acceptUrl); a function when it is known only once the server
+   * listens (PORT=0). Absent (createApp(core) as a library): each request's own origin, as the embedder serves it.
+   */
+  readonly publicUrl?: string | (() => string);
 }
 
 type Handler = RouteSpec[2];
@@ -64,7 +70,7 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
   const execute = observedExecute(keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes })), services.observer);
   const tools = toolRoutes(services.catalog);
-  const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug, installedPacks: services.packs };
+  const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug, installedPacks: services.packs, publicUrl: options.publicUrl };
   const market = marketplaceRoutes(services.packs);
   const handlers: Record<OperationId, Handler> = {
     executeTool: execute,
@@ -80,6 +86,7 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     getPack: market.one,
     ...sessionApiHandlers(sessionDeps),
     ...packHandlers(sessionDeps),
+    ...webhookHandlers(sessionDeps),
   };
   const docs = docsRoutes();
   const mcp = createMcpHandler(core, {

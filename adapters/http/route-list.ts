@@ -46,6 +46,14 @@ export const ROUTES = [
   { method: "GET", path: "/api/v1/workspaces/:id/packs", auth: "session", operationId: "listWorkspacePacks" },
   { method: "POST", path: "/api/v1/workspaces/:id/packs/:packId", auth: "session", operationId: "enableWorkspacePack" },
   { method: "DELETE", path: "/api/v1/workspaces/:id/packs/:packId", auth: "session", operationId: "disableWorkspacePack" },
+  { method: "POST", path: "/api/v1/workspaces/:id/webhooks", auth: "session", operationId: "createWebhook" },
+  { method: "GET", path: "/api/v1/workspaces/:id/webhooks", auth: "session", operationId: "listWebhooks" },
+  { method: "PATCH", path: "/api/v1/workspaces/:id/webhooks/:webhookId", auth: "session", operationId: "updateWebhook" },
+  { method: "DELETE", path: "/api/v1/workspaces/:id/webhooks/:webhookId", auth: "session", operationId: "deleteWebhook" },
+  { method: "POST", path: "/api/v1/workspaces/:id/webhooks/:webhookId/rotate-secret", auth: "session", operationId: "rotateWebhookSecret" },
+  { method: "POST", path: "/api/v1/workspaces/:id/webhooks/:webhookId/test", auth: "session", operationId: "testWebhook" },
+  { method: "GET", path: "/api/v1/workspaces/:id/webhooks/:webhookId/deliveries", auth: "session", operationId: "listWebhookDeliveries" },
+  { method: "POST", path: "/api/v1/workspaces/:id/webhooks/:webhookId/deliveries/:deliveryId/redeliver", auth: "session", operationId: "redeliverWebhookDelivery" },
 ] as const satisfies readonly RouteDecl[];
 
 /** The operation id of a declared route: the key of its handler in createApp and of its operation in the document. */

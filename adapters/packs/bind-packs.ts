@@ -1,5 +1,4 @@
 import { CheckPackAccess } from "../../application/check-pack-access.ts";
-import { type AuditSubject, recordAudit } from "../../application/record-audit.ts";
 import type { ToolCatalog, WorkspacePackStore, WorkspaceStore } from "../../application/ports.ts";
 import { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks, type WorkspacePackDeps } from "../../application/workspace-packs.ts";
 import { CORE_PACK_ID } from "../../domain/tool-pack.ts";
@@ -17,8 +16,8 @@ export function bindPackUseCases(container: Container, infra: Infrastructure): v
     (tools: ToolCatalog, packs: WorkspacePackStore) => new CheckPackAccess({ tools, packs }),
     [TOKENS.toolCatalog, TOKENS.workspacePackStore],
   );
-  // Enabling and disabling are audit events, recorded like the key events (never a secret in them).
-  const audit = (event: AuditSubject) => recordAudit({ audit: infra.audit, clock: infra.clock, secrets: infra.secrets }, event);
+  // Enabling and disabling are audit events, recorded and sent like the key events (never a secret in them).
+  const audit = { audit: infra.audit, clock: infra.clock, secrets: infra.secrets, outbox: infra.events?.outbox };
   const deps = (workspaces: WorkspaceStore, packs: WorkspacePackStore): WorkspacePackDeps => ({ workspaces, packs, installed, audit });
   const tokens = [TOKENS.workspaceStore, TOKENS.workspacePackStore] as const;
   container.bind(TOKENS.listWorkspacePacks).toResolvedValue((...d: Parameters<typeof deps>) => new ListWorkspacePacks(deps(...d)), [...tokens]);

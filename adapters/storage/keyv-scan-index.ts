@@ -37,6 +37,11 @@ export class KeyvScanIndex implements SortedIndex {
     return entries.filter((entry) => below === undefined || entry.member < below).reverse().slice(0, limit);
   }
 
+  async ascending(set: string, limit: number, above?: string): Promise<IndexEntry[]> {
+    const entries = await this.all(set);
+    return entries.filter((entry) => above === undefined || entry.member > above).slice(0, limit);
+  }
+
   async all(set: string): Promise<IndexEntry[]> {
     if (!this.keyv.iterator) throw new Error("this Keyv store cannot list its entries");
     const prefix = `${set}${SEPARATOR}`;

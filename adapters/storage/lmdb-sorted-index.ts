@@ -60,6 +60,18 @@ export class LmdbSortedIndex implements SortedIndex {
     return entries;
   }
 
+  async ascending(set: string, limit: number, above?: string): Promise<IndexEntry[]> {
+    // Ranges start inclusive: the cursor's own entry, when present, is read (one more) and skipped.
+    const start = this.first(set) + (above ?? "");
+    const entries: IndexEntry[] = [];
+    for (const { key, value } of this.db.getRange({ start, end: this.past(set), limit: limit + 1 })) {
+      if (above !== undefined && key === start) continue;
+      if (entries.length === limit) break;
+      entries.push({ member: key.slice(this.first(set).length), value });
+    }
+    return entries;
+  }
+
   async all(set: string): Promise<IndexEntry[]> {
     const prefix = this.first(set);
     return this.db.getRange({ start: prefix, end: this.past(set) }).map(({ key, value }) => ({ member: key.slice(prefix.length), value })).asArray;

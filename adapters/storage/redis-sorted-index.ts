@@ -82,6 +82,10 @@ export class RedisSortedIndex implements SortedIndex {
     return this.range(set, [below === undefined ? "+" : `(${below}`, "-", "REV", String(limit)]);
   }
 
+  ascending(set: string, limit: number, above?: string): Promise<IndexEntry[]> {
+    return this.range(set, [above === undefined ? "-" : `(${above}`, "+", "FWD", String(limit)]);
+  }
+
   all(set: string): Promise<IndexEntry[]> {
     return this.range(set, ["-", "+", "FWD", "-1"]);
   }

@@ -30,6 +30,8 @@ export interface SortedIndex {
   remove(set: string, member: string): Promise<void>;
   /** At most `limit` entries, highest member first, every one below `below` when given. */
   descending(set: string, limit: number, below?: string): Promise<IndexEntry[]>;
+  /** At most `limit` entries, lowest member first, every one above `above` when given. */
+  ascending(set: string, limit: number, above?: string): Promise<IndexEntry[]>;
   /** Every entry of the set, lowest member first. */
   all(set: string): Promise<IndexEntry[]>;
 }
@@ -110,6 +112,14 @@ export class MemorySortedIndex implements SortedIndex {
     if (!found) return [];
     const end = below === undefined ? found.members.length : lowerBound(found.members, below);
     return found.members.slice(Math.max(0, end - limit), end).reverse().map((member) => this.entry(found, member));
+  }
+
+  async ascending(set: string, limit: number, above?: string): Promise<IndexEntry[]> {
+    const found = this.sets.get(set);
+    if (!found) return [];
+    let start = above === undefined ? 0 : lowerBound(found.members, above);
+    if (above !== undefined && found.members[start] === above) start += 1;
+    return found.members.slice(start, start + limit).map((member) => this.entry(found, member));
   }
 
   async all(set: string): Promise<IndexEntry[]> {

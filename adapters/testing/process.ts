@@ -13,11 +13,11 @@ export interface ServerProcess {
   readonly exited: Promise<number | null>;
 }
 
-/** Starts adapters/main.ts on a free port and waits for its "Listening on" line. */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** Starts adapters/main.ts (or another entry that prints the same line) on a free port and waits for its "Listening on" line. */
+export function startServerProcess(env: Record<string, string>, entry = join(ROOT, "adapters", "main.ts")): Promise<ServerProcess> {
   // node --import tsx keeps the server in this one process, so a SIGKILL really kills the server (the tsx
   // binary would put it in a grandchild that outlives the signal).
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "main.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -12,6 +12,7 @@ import { memberHandlers } from "./member-handlers.ts";
 import { seeOther } from "./responses.ts";
 import { workspaceHandlers } from "./workspace-handlers.ts";
 import { usageHandler, vendorAssetHandler } from "./usage-handlers.ts";
+import { webhookHandlers } from "./webhook-handlers.ts";
 
 /** The web dashboard at /dashboard: server-rendered pages and form POSTs answered with 303 redirects. */
 export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
@@ -23,6 +24,7 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
   const market = marketplaceHandlers(deps);
   const members = memberHandlers(deps);
   const invitations = invitationHandlers(deps);
+  const webhooks = webhookHandlers(deps);
   return [
     ["GET", "/dashboard", async () => seeOther("/dashboard/keys")],
     ["GET", "/dashboard/assets/:file", async (event) => assetHandler(event)],
@@ -57,5 +59,15 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["GET", "/dashboard/marketplace", market.page],
     ["POST", "/dashboard/marketplace/:packId/enable", market.enable],
     ["POST", "/dashboard/marketplace/:packId/disable", market.disable],
+    ["GET", "/dashboard/webhooks", webhooks.page],
+    ["POST", "/dashboard/webhooks", webhooks.create],
+    ["POST", "/dashboard/webhooks/:id/enable", webhooks.enable],
+    ["POST", "/dashboard/webhooks/:id/disable", webhooks.disable],
+    ["POST", "/dashboard/webhooks/:id/test", webhooks.test],
+    ["POST", "/dashboard/webhooks/:id/rotate", webhooks.rotate],
+    ["GET", "/dashboard/webhooks/:id/delete", webhooks.confirmDelete],
+    ["POST", "/dashboard/webhooks/:id/delete", webhooks.remove],
+    ["GET", "/dashboard/webhooks/:id/deliveries", webhooks.deliveries],
+    ["POST", "/dashboard/webhooks/:id/deliveries/:deliveryId/redeliver", webhooks.redeliver],
   ];
 }

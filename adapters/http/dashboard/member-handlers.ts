@@ -3,7 +3,7 @@ import { getRouterParam, type H3Event } from "h3";
 import type { SessionContext } from "../../../application/resolve-session.ts";
 import type { DomainError } from "../../../domain/errors.ts";
 import { toAcceptUrl } from "../../../domain/invitation.ts";
-import type { SessionRouteDeps } from "../session/session-deps.ts";
+import { linkOrigin, type SessionRouteDeps } from "../session/session-deps.ts";
 import { dashboardForm, dashboardPage, loadChrome } from "./dashboard-session.ts";
 import { field } from "./form.ts";
 import { messagePage } from "./pages/layout.ts";
@@ -49,7 +49,7 @@ export function memberHandlers(deps: SessionRouteDeps) {
         const errors = result.error.code === "invalid_input" ? Object.fromEntries(result.error.details.map((d) => [d.path.slice(1), `${d.message[0].toUpperCase()}${d.message.slice(1)}.`])) : undefined;
         return render(context, STATUS[result.error.code] ?? 400, { form: { ...values, errors }, error: errors ? undefined : result.error.message });
       }
-      const created: CreatedInvitation = { email: result.value.invitation.email, role: result.value.invitation.role, acceptUrl: toAcceptUrl(event.url.origin, result.value.token) };
+      const created: CreatedInvitation = { email: result.value.invitation.email, role: result.value.invitation.role, acceptUrl: toAcceptUrl(linkOrigin(deps, event), result.value.token) };
       const flashId = randomBytes(16).toString("base64url");
       await deps.flash.put(`${context.session.id}:invite:${flashId}`, JSON.stringify(created), FLASH_TTL_MS);
       return seeOther(`/dashboard/members?f=${flashId}`);

@@ -12,6 +12,7 @@ import { sessionOperations, sessionSchemas } from "./session-paths.ts";
 import { memberOperations, memberSchemas } from "./member-paths.ts";
 import { categoryTags, concreteExecutePaths, executeOperations, toolSchemas } from "./tool-paths.ts";
 import { usageOperations, usageSchemas } from "./usage-paths.ts";
+import { webhookOperations, webhookSchemas } from "./webhook-paths.ts";
 
 /** An OpenAPI 3.0.3 document, as plain JSON data. */
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: Record<string, Record<string, unknown>> };
@@ -47,11 +48,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: "Workspaces", description: "Workspaces, members and their keys, for a signed-in account." },
       { name: "Marketplace", description: "Installed tool packs, and which ones a workspace has enabled." },
       { name: "Usage", description: "Calls per key and tool by outcome, with latency percentiles, per minute, hour or day." },
+      { name: "Webhooks", description: "A workspace's webhook endpoints (Standard Webhooks) and their deliveries." },
       ...categoryTags(options.tools),
     ],
     paths: { ...routePaths(options.tools), ...concreteExecutePaths(options.tools) } as OpenApiDocument["paths"],
     components: {
-      schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...memberSchemas(), ...usageSchemas(), ...toolSchemas(server) },
+      schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...memberSchemas(), ...usageSchemas(), ...webhookSchemas(), ...toolSchemas(server) },
       responses: errorResponseComponents(),
       headers: sharedHeaders(),
       securitySchemes: securitySchemes(SESSION_COOKIE),
@@ -81,7 +83,7 @@ function describeApi(): string {
 
 /** Every declared route at its path, with the operation of the same id. */
 function routePaths(tools: Parameters<typeof executeOperations>[0]): Record<string, Record<string, Operation>> {
-  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...memberOperations(), ...marketplaceOperations(), ...usageOperations()].map((op) => [op.operationId, op]));
+  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...memberOperations(), ...marketplaceOperations(), ...usageOperations(), ...webhookOperations()].map((op) => [op.operationId, op]));
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of ROUTES) {
     const operation = operations.get(route.operationId);

@@ -52,7 +52,7 @@ function envelopeSchemas(): Record<string, OpenApiSchema> {
       additionalProperties: false,
       properties: {
         status: { type: "string", enum: ["success"] },
-        code: { type: "integer", format: "int32", enum: [200, 201] },
+        code: { type: "integer", format: "int32", enum: [200, 201, 202] },
         data: { type: "object" },
       },
     },

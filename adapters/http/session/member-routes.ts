@@ -3,7 +3,7 @@ import { toAcceptUrl } from "../../../domain/invitation.ts";
 import { toWorkspaceView } from "../../../domain/workspace.ts";
 import { toErrorResponse, toSuccessResponse } from "../error-response.ts";
 import { readJsonFields, refuseNonJsonBody } from "./json-fields.ts";
-import type { SessionRouteDeps } from "./session-deps.ts";
+import { linkOrigin, type SessionRouteDeps } from "./session-deps.ts";
 import type { RouteSpec } from "./session-routes.ts";
 import { withSession } from "./with-session.ts";
 
@@ -31,7 +31,7 @@ export function memberHandlers(deps: SessionRouteDeps) {
       if (!body.ok) return toErrorResponse(body.error);
       const result = await deps.inviteMember.execute({ accountId: account.id, workspaceId: param(event, "id"), email: body.value.email, role: body.value.role });
       if (!result.ok) return toErrorResponse(result.error);
-      return toSuccessResponse({ invitation: result.value.invitation, acceptUrl: toAcceptUrl(event.url.origin, result.value.token) }, 201);
+      return toSuccessResponse({ invitation: result.value.invitation, acceptUrl: toAcceptUrl(linkOrigin(deps, event), result.value.token) }, 201);
     }),
     listInvitations: withSession(deps, async (event, { account }) => {
       const result = await deps.listInvitations.execute({ accountId: account.id, workspaceId: param(event, "id") });

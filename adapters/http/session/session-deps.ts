@@ -9,4 +9,17 @@ export interface SessionRouteDeps extends AccountDeps {
   readonly onBug: (error: unknown, event: H3Event) => Response;
   /** Every installed pack, core first, for the marketplace page. */
   readonly installedPacks?: readonly InstalledPack[];
+  /** PUBLIC_URL, the origin links start with (AppOptions.publicUrl); absent: each request's own origin. */
+  readonly publicUrl?: string | (() => string);
+}
+
+/**
+ * The origin of a link the app shows or sends (acceptUrl): the configured public URL, never the request's Host (a
+ * forged Host would otherwise land in the link, and behind a TLS proxy it would read `http:`). Only an embedder that
+ * configured none (createApp(core) as a library) gets the request's origin.
+ */
+export function linkOrigin(deps: Pick<SessionRouteDeps, "publicUrl">, event: H3Event): string {
+  const { publicUrl } = deps;
+  if (publicUrl === undefined) return event.url.origin;
+  return typeof publicUrl === "function" ? publicUrl() : publicUrl;
 }

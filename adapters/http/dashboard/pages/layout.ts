@@ -7,7 +7,7 @@ export interface Chrome {
   readonly csrfToken: string;
   readonly workspaces: readonly WorkspaceEntry[];
   readonly currentWorkspaceId: string;
-  readonly section: "keys" | "workspaces" | "members" | "marketplace" | "audit" | "usage";
+  readonly section: "keys" | "workspaces" | "members" | "marketplace" | "audit" | "usage" | "webhooks";
 }
 
 /** The page shell: one stylesheet, one deferred script, a skip link, and the top bar when signed in. */
@@ -49,6 +49,7 @@ ${brand}
 <a href="/dashboard/usage"${current("usage")}>Usage</a>
 <a href="/dashboard/audit"${current("audit")}>Audit log</a>
 <a href="/dashboard/marketplace"${current("marketplace")}>Marketplace</a>
+<a href="/dashboard/webhooks"${current("webhooks")}>Webhooks</a>
 </nav>
 ${switcher(chrome)}
 <div class="account">

@@ -43,10 +43,12 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS], headless: true });
 }
 
-/** What differs between the Chromium end-to-end files: startServer's options and packs. */
+/** What differs between the Chromium end-to-end files: startServer's options, config variables and packs. */
 export type ServerWithBrowserOptions = Omit<ServerOptions, "packs"> & {
   /** Prefix of the fresh temporary DATA_DIR, so a leftover directory names the file that made it. */
   readonly dataDirPrefix?: string;
+  /** Config variables added to HOST=127.0.0.1, PORT=0, DATA_DIR and LOG_LEVEL=silent (webhooks: WEBHOOK_ALLOW_PRIVATE). */
+  readonly env?: Readonly<Record<string, string>>;
   /** Pack specifiers as TOOL_PACKS lists them, loaded in beforeAll. */
   readonly packSpecifiers?: readonly string[];
 };
@@ -62,7 +64,7 @@ export interface ServerWithBrowser {
  * Chromium, then close both and remove the directory. Read `server` and `browser` inside tests, not at module level.
  */
 export function useServerWithBrowser(options: ServerWithBrowserOptions = {}): ServerWithBrowser {
-  const { dataDirPrefix = "e2e-", packSpecifiers, ...serverOptions } = options;
+  const { dataDirPrefix = "e2e-", env = {}, packSpecifiers, ...serverOptions } = options;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let dataDir: string | undefined;
@@ -70,7 +72,7 @@ export function useServerWithBrowser(options: ServerWithBrowserOptions = {}): Se
   // Installing Chromium on a fresh CI machine can take minutes.
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
-    const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    const config = loadConfig({ ...env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
     if (!config.ok) throw new Error(config.error.join("; "));
     const packs = packSpecifiers ? await loadPacks(packSpecifiers) : undefined;
     // Tools run inline: these tests never call an isolated tool, and a pool would warm three processes for nothing.

@@ -1,0 +1,62 @@
+import { MAX_WORKSPACES_PER_ACCOUNT, type Role } from "../domain/workspace.ts";
+import { finishChange } from "./change-journal.ts";
+import type { ApiKeyStore, ChangeIntent, InvitationStore, LandedCheck, WebhookStore, WorkspacePackStore, WorkspaceStore } from "./ports.ts";
+import type { AuditDeps } from "./record-audit.ts";
+
+/** The records recovery reads to tell whether a change landed. */
+export interface RecoveryDeps extends AuditDeps {
+  readonly keys: ApiKeyStore;
+  readonly workspaces: WorkspaceStore;
+  readonly invitations: InvitationStore;
+  readonly packs: WorkspacePackStore;
+  readonly webhooks: WebhookStore;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether the change an intent describes is in storage now. An accepted invitation whose membership was not yet
+ * written is finished here (the invitation is used up first, so the account that used it joins), so an accept
+ * killed in between ends whole.
+ */
+export async function hasLanded(deps: RecoveryDeps, check: LandedCheck): Promise<boolean> {
+  switch (check.kind) {
+    case "key": {
+      const key = await deps.keys.findById(check.keyId);
+      return !!key && Object.entries(check.expect).every(([field, value]) => same((key as unknown as Record<string, unknown>)[field], value));
+    }
+    case "key-secret": {
+      const key = await deps.keys.findById(check.keyId);
+      return !!key && (key.secretHash === check.secretHash || key.previousSecretHash === check.secretHash);
+    }
+    case "membership": {
+      const membership = await deps.workspaces.findMembership(check.workspaceId, check.accountId);
+      return check.role === null ? !membership : membership?.role === check.role;
+    }
+    case "joined":
+      return joined(deps, check);
+    case "invitation": {
+      const invitation = await deps.invitations.findById(check.invitationId);
+      return !!invitation && (check.status === "*" || invitation.status === check.status);
+    }
+    case "pack":
+      return (await deps.packs.list(check.workspaceId)).includes(check.packId) === check.enabled;
+    case "webhook":
+      return (await deps.webhooks.find(check.webhookId))?.enabled === check.enabled;
+  }
+}
+
+async function joined(deps: RecoveryDeps, check: Extract<LandedCheck, { kind: "joined" }>): Promise<boolean> {
+  if (await deps.workspaces.findMembership(check.workspaceId, check.accountId)) return true;
+  const invitation = await deps.invitations.findById(check.invitationId);
+  if (invitation?.status !== "accepted" || invitation.endedBy !== check.accountId) return false;
+  const membership = { workspaceId: check.workspaceId, accountId: check.accountId, role: check.role as Role, createdAt: invitation.endedAt ?? deps.clock.now() };
+  return deps.workspaces.saveMembership(membership, { maxPerAccount: MAX_WORKSPACES_PER_ACCOUNT });
+}
+
+/** Judges an intent left by a process that did not finish it: records and sends its events when the change landed. */
+export async function recoverChange(deps: RecoveryDeps, intent: ChangeIntent): Promise<boolean> {
+  const landed = await hasLanded(deps, intent.check);
+  if (landed) await finishChange(deps, intent);
+  return landed;
+}
