@@ -70,7 +70,7 @@ export function bindAccountUseCases(container: Container, infra: Infrastructure)
   );
   container.bind(TOKENS.listWorkspaces).toResolvedValue((workspaces: WorkspaceStore) => new ListWorkspaces({ workspaces }), [TOKENS.workspaceStore]);
   container.bind(TOKENS.createWorkspace).toResolvedValue(
-    (workspaces: WorkspaceStore) => new CreateWorkspace({ workspaces, secrets: infra.secrets, clock: infra.clock }),
+    (workspaces: WorkspaceStore) => new CreateWorkspace({ workspaces, secrets: infra.secrets, clock: infra.clock, audit: infra.audit, outbox: infra.events.outbox }),
     [TOKENS.workspaceStore],
   );
   container.bind(TOKENS.renameWorkspace).toResolvedValue((workspaces: WorkspaceStore) => new RenameWorkspace({ workspaces }), [TOKENS.workspaceStore]);

@@ -34,8 +34,7 @@ export interface EventInfrastructure {
 
 /** Binds the outbox, the endpoints and the senders the infrastructure opened. */
 export function bindEvents(container: Container, infra: Infrastructure): void {
-  const events = infra.events;
-  if (!events) throw new Error("the events infrastructure (outbox, webhooks, senders) is missing");
+  const { events } = infra;
   container.bind(EVENT_TOKENS.outbox).toConstantValue(events.outbox);
   container.bind(EVENT_TOKENS.webhookStore).toConstantValue(events.webhooks);
   container.bind(EVENT_TOKENS.webhookSender).toConstantValue(events.webhookSender);

@@ -23,7 +23,7 @@ export function bindInvitationStore(container: Container, infra: Infrastructure)
 export function bindMemberUseCases(container: Container, infra: Infrastructure): void {
   const tokens = [TOKENS.workspaceStore, TOKENS.accountStore, TOKENS.auditLog, TOKENS.invitationStore] as const;
   const deps = (workspaces: WorkspaceStore, accounts: AccountStore, audit: AuditLog, invitations: InvitationStore): InvitationDeps =>
-    ({ workspaces, accounts, audit, invitations, clock: infra.clock, secrets: infra.secrets, outbox: infra.events?.outbox, invitationEmail: infra.events?.invitationEmail });
+    ({ workspaces, accounts, audit, invitations, clock: infra.clock, secrets: infra.secrets, outbox: infra.events.outbox, invitationEmail: infra.events.invitationEmail });
   const each = [
     [TOKENS.inviteMember, (d: InvitationDeps) => new InviteMember(d)],
     [TOKENS.listInvitations, (d: InvitationDeps) => new ListInvitations(d)],

@@ -161,7 +161,7 @@ export interface Infrastructure {
   /** More observers of every execute call (metrics), beside usage recording. */
   readonly observers?: readonly ExecutionObserver[];
   /** The outbox, webhook endpoints and senders (adapters/bind-events.ts). */
-  readonly events?: EventInfrastructure;
+  readonly events: EventInfrastructure;
 }
 
 /** The composition root: the only place that knows every implementation. */
@@ -193,14 +193,13 @@ export function buildContainer(infra: Infrastructure): Container {
   bindPackUseCases(container, infra);
   bindUsage(container, infra);
   bindWebhooks(container, infra);
-  if (infra.events) bindEvents(container, infra);
+  bindEvents(container, infra);
   return container;
 }
 
 /** `key.rate_limited` on a key's first 429 of a window: added to the outbox off the request's path. */
 function refusalNotice(infra: Infrastructure): ConstructorParameters<typeof ConsumeRateLimit>[0]["onRefused"] {
-  const outbox = infra.events?.outbox;
-  if (!outbox) return undefined;
+  const { outbox } = infra.events;
   const deps = { outbox, clock: infra.clock, secrets: infra.secrets };
   return (key, hit) => void noteFirstRefusal(deps, key, hit).catch((error) => infra.onBug?.(error));
 }
@@ -209,7 +208,7 @@ function refusalNotice(infra: Infrastructure): ConstructorParameters<typeof Cons
 function bindKeyUseCases(container: Container, infra: Infrastructure): void {
   const deps = [TOKENS.apiKeyStore, TOKENS.auditLog, TOKENS.clock, TOKENS.secretSource] as const;
   const keyDeps = (keys: ApiKeyStore, audit: AuditLog, clock: Clock, secrets: SecretSource): AuditDeps & { keys: ApiKeyStore } =>
-    ({ keys, audit, clock, secrets, outbox: infra.events?.outbox });
+    ({ keys, audit, clock, secrets, outbox: infra.events.outbox });
   container.bind(TOKENS.authenticateKey).toResolvedValue(
     (keys: ApiKeyStore, audit: AuditLog, clock: Clock, secrets: SecretSource) =>
       new AuthenticateKey({ ...keyDeps(keys, audit, clock, secrets), env: infra.env }),

@@ -8,6 +8,7 @@ import type { WebhookCaller, WebhookDeps } from "./webhook-access.ts";
 import { readWebhookFields } from "./webhook-fields.ts";
 import { authorizeWorkspace } from "./workspace-access.ts";
 
+/** Who adds an endpoint to which workspace, and its fields as sent. */
 export interface CreateWebhookCommand extends WebhookCaller {
   /** The fields as sent: each is checked here (422 invalid_input naming every wrong one). */
   readonly url: unknown;
@@ -16,6 +17,7 @@ export interface CreateWebhookCommand extends WebhookCaller {
   readonly description?: unknown;
 }
 
+/** The new endpoint as the API shows it, and its secret. */
 export interface CreateWebhookOutput {
   readonly webhook: WebhookView;
   /** The signing secret, in this answer only. */

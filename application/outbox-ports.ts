@@ -1,6 +1,7 @@
 import type { AuditEvent } from "../domain/audit.ts";
 import type { EmailMessage, OutgoingEvent } from "../domain/event.ts";
 import type { Webhook } from "../domain/webhook.ts";
+import type { Workspace } from "../domain/workspace.ts";
 
 // The ports of events leaving the service (the outbox, webhook endpoints, senders); application/ports.ts re-exports them.
 
@@ -15,7 +16,9 @@ export type LandedCheck =
   | { readonly kind: "joined"; readonly workspaceId: string; readonly accountId: string; readonly invitationId: string; readonly role: string }
   | { readonly kind: "invitation"; readonly invitationId: string; readonly status: string }
   | { readonly kind: "pack"; readonly workspaceId: string; readonly packId: string; readonly enabled: boolean }
-  | { readonly kind: "webhook"; readonly webhookId: string; readonly enabled: boolean };
+  | { readonly kind: "webhook"; readonly webhookId: string; readonly enabled: boolean }
+  /** A new workspace: its owner's membership is written first; recovery then writes the workspace itself. */
+  | { readonly kind: "workspace"; readonly workspace: Workspace };
 
 /**
  * A change in flight, written before the change itself: if the process dies before the change's events are out, any

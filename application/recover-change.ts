@@ -43,6 +43,12 @@ export async function hasLanded(deps: RecoveryDeps, check: LandedCheck): Promise
       return (await deps.packs.list(check.workspaceId)).includes(check.packId) === check.enabled;
     case "webhook":
       return (await deps.webhooks.find(check.webhookId))?.enabled === check.enabled;
+    case "workspace": {
+      const { workspace } = check;
+      if (!(await deps.workspaces.findMembership(workspace.id, workspace.createdBy))) return false;
+      if (!(await deps.workspaces.findById(workspace.id))) await deps.workspaces.save(workspace);
+      return true;
+    }
   }
 }
 

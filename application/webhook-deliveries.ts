@@ -31,6 +31,7 @@ export class SendWebhookTest {
   }
 }
 
+/** One endpoint, and the page asked for. */
 export interface ListWebhookDeliveriesCommand extends WebhookCommand {
   /** The `cursor` query parameter as sent (absent: the first page). */
   readonly cursor?: string;
@@ -38,6 +39,7 @@ export interface ListWebhookDeliveriesCommand extends WebhookCommand {
   readonly limit?: string;
 }
 
+/** One page of deliveries. */
 export interface ListWebhookDeliveriesOutput {
   readonly deliveries: readonly DeliveryView[];
   /** Pass as `cursor` for the next page; null on the last page. */
@@ -65,6 +67,7 @@ export class ListWebhookDeliveries {
   }
 }
 
+/** One delivery of one endpoint. */
 export interface RedeliverCommand extends WebhookCommand {
   readonly deliveryId: string;
 }

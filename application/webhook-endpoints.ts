@@ -19,6 +19,7 @@ export class ListWebhooks {
   }
 }
 
+/** One endpoint, and the fields to change. */
 export interface UpdateWebhookCommand extends WebhookCommand {
   /** The body as sent: any of url, events, description, enabled (others are ignored). */
   readonly fields: WebhookFieldsInput;
@@ -68,6 +69,7 @@ export class DeleteWebhook {
   }
 }
 
+/** The endpoint after a rotation and its new secret. */
 export interface RotateWebhookSecretOutput {
   readonly webhook: WebhookView;
   /** The new secret, in this answer only. */

@@ -53,7 +53,7 @@ export function readEnabled(raw: unknown): Result<boolean, InputIssue> {
   return typeof raw === "boolean" ? ok(raw) : err({ path: "/enabled", message: "must be true or false" });
 }
 
-/** The fields of a create or an update, each checked (the URL only when sent), every problem listed. */
+/** The fields of a create or an update as sent (unknown types: each is checked here). */
 export interface WebhookFieldsInput {
   readonly url?: unknown;
   readonly events?: unknown;
@@ -61,6 +61,7 @@ export interface WebhookFieldsInput {
   readonly enabled?: unknown;
 }
 
+/** The checked values of the fields that were sent. */
 export interface WebhookFields {
   readonly url?: string;
   readonly events?: readonly EventType[] | null;

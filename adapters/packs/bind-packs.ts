@@ -17,7 +17,7 @@ export function bindPackUseCases(container: Container, infra: Infrastructure): v
     [TOKENS.toolCatalog, TOKENS.workspacePackStore],
   );
   // Enabling and disabling are audit events, recorded and sent like the key events (never a secret in them).
-  const audit = { audit: infra.audit, clock: infra.clock, secrets: infra.secrets, outbox: infra.events?.outbox };
+  const audit = { audit: infra.audit, clock: infra.clock, secrets: infra.secrets, outbox: infra.events.outbox };
   const deps = (workspaces: WorkspaceStore, packs: WorkspacePackStore): WorkspacePackDeps => ({ workspaces, packs, installed, audit });
   const tokens = [TOKENS.workspaceStore, TOKENS.workspacePackStore] as const;
   container.bind(TOKENS.listWorkspacePacks).toResolvedValue((...d: Parameters<typeof deps>) => new ListWorkspacePacks(deps(...d)), [...tokens]);

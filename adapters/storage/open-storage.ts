@@ -85,8 +85,11 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
   };
 }
 
-/** The namespaces whose records expire (Keyv TTLs): LMDB keeps them until swept. */
-export const EXPIRING_NAMESPACES = ["sessions", "dashboard-flash", "invitations"] as const;
+/**
+ * The namespaces whose records expire (Keyv TTLs): LMDB keeps them until swept. The outbox's delivered and failed
+ * items expire after 30 days; outbox items and webhooks being removed carry a short one in case the process dies.
+ */
+export const EXPIRING_NAMESPACES = ["sessions", "dashboard-flash", "invitations", "outbox", "webhooks"] as const;
 /** How often the embedded store removes expired records (and once shortly after opening). */
 export const SWEEP_EVERY_MS = 10 * 60_000;
 

@@ -17,7 +17,7 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(statuses: readonly number[] = [200], path = "/hook"): Promise<Receiver> {
+export async function startReceiver(statuses: readonly number[] = [200], path = "/hook", port = 0): Promise<Receiver> {
   let plan = [...statuses];
   let extra: Record<string, string> = {};
   const received: Received[] = [];
@@ -30,10 +30,13 @@ export async function startReceiver(statuses: readonly number[] = [200], path = 
       response.writeHead(status, { "content-type": "text/plain", ...extra }).end("ok");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `http://127.0.0.1:${bound}${path}`,
     received,
     answer: (next, headers = {}) => {
       plan = [...next];

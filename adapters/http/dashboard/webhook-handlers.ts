@@ -31,11 +31,24 @@ const caller = (context: SessionContext) => ({ accountId: context.account.id, wo
 const notice = (event: H3Event) => NOTICES[event.url.searchParams.get("notice") ?? ""];
 
 type Extra = { shown?: ShownSecret; notice?: string; error?: string; form?: WebhookFormState };
+type Render = (context: SessionContext, status: number, extra?: Extra) => Promise<Response>;
 
 /** The Webhooks page and its forms (add, enable/disable, test, rotate, delete with a confirmation, redeliver), as 303 redirects. */
 export function webhookHandlers(deps: SessionRouteDeps) {
+  const view = webhooksView(deps);
+  return { ...pageHandlers(deps, view), ...endpointForms(deps, view), deliveries: deliveriesHandler(deps) };
+}
+
+interface View {
+  readonly render: Render;
+  /** The list again, a refusal (403, 404, 409, 422) above it. */
+  readonly refused: (context: SessionContext, error: DomainError) => Promise<Response>;
+}
+
+/** The list page: each endpoint with its newest deliveries, the forms for owners and admins. */
+function webhooksView(deps: SessionRouteDeps): View {
   const { webhooks } = deps;
-  const render = async (context: SessionContext, status: number, extra: Extra = {}) => {
+  const render: Render = async (context, status, extra = {}) => {
     const [listed, chrome] = await Promise.all([webhooks.list.execute(caller(context)), loadChrome(deps, context, "webhooks")]);
     const entries = await Promise.all((listed.ok ? listed.value : []).map(async (webhook): Promise<WebhookEntry> => {
       const page = await webhooks.listDeliveries.execute({ ...caller(context), webhookId: webhook.id, limit: String(NEWEST_DELIVERIES) });
@@ -44,14 +57,12 @@ export function webhookHandlers(deps: SessionRouteDeps) {
     const mayManage = isAllowed(context.role, "manage_webhooks");
     return htmlResponse(webhooksPage({ chrome, workspaceName: context.workspace.name, mayManage, entries, ...extra }), status);
   };
-  const refused = (context: SessionContext, error: DomainError) => render(context, STATUS[error.code] ?? 400, { error: error.message });
-  /** A one-button form on one endpoint: the use case, then back to the list with a notice. */
-  const action = <T>(run: (event: H3Event, context: SessionContext) => Promise<Result<T, DomainError>>, done: string) =>
-    dashboardForm(deps, async (event, context) => {
-      const result = await run(event, context);
-      return result.ok ? seeOther(`/dashboard/webhooks?notice=${done}`) : refused(context, result.error);
-    });
-  const target = (event: H3Event, context: SessionContext) => ({ ...caller(context), webhookId: param(event, "id") });
+  return { render, refused: (context, error) => render(context, STATUS[error.code] ?? 400, { error: error.message }) };
+}
+
+/** GET /dashboard/webhooks (with the one-time secret), the add form, and the delete confirmation. */
+function pageHandlers(deps: SessionRouteDeps, { render }: View) {
+  const { webhooks } = deps;
   return {
     page: dashboardPage(deps, async (event, context) => {
       const flashId = event.url.searchParams.get("f") ?? "";
@@ -66,16 +77,6 @@ export function webhookHandlers(deps: SessionRouteDeps) {
       if (!result.ok) return formRefused(render, context, result.error, values);
       return showSecretOnce(deps, context, { webhook: result.value.webhook, secret: result.value.secret });
     }),
-    enable: action((event, context) => webhooks.update.execute({ ...target(event, context), fields: { enabled: true } }), "enabled"),
-    disable: action((event, context) => webhooks.update.execute({ ...target(event, context), fields: { enabled: false } }), "disabled"),
-    test: action((event, context) => webhooks.sendTest.execute(target(event, context)), "test-sent"),
-    remove: action((event, context) => webhooks.delete.execute(target(event, context)), "deleted"),
-    rotate: dashboardForm(deps, async (event, context) => {
-      const result = await webhooks.rotateSecret.execute(target(event, context));
-      if (!result.ok) return refused(context, result.error);
-      const { webhook, secret, previousSecretExpiresAt } = result.value;
-      return showSecretOnce(deps, context, { webhook, secret, rotation: { previousSecretExpiresAt } });
-    }),
     confirmDelete: dashboardPage(deps, async (event, context) => {
       const listed = await webhooks.list.execute(caller(context));
       const webhook = listed.ok ? listed.value.find((candidate) => candidate.id === param(event, "id")) : undefined;
@@ -83,16 +84,34 @@ export function webhookHandlers(deps: SessionRouteDeps) {
       if (!webhook) return htmlResponse(messagePage("Endpoint not found", "This workspace has no such webhook endpoint.", chrome), 404);
       return htmlResponse(deleteWebhookConfirmPage(chrome, webhook));
     }),
-    deliveries: deliveriesHandler(deps),
-    redeliver: dashboardForm(deps, async (event, context) => {
-      const result = await webhooks.redeliver.execute({ ...target(event, context), deliveryId: param(event, "deliveryId") });
-      if (result.ok) return seeOther(`/dashboard/webhooks/${encodeURIComponent(param(event, "id"))}/deliveries?notice=redelivered`);
-      return refused(context, result.error);
-    }),
   };
 }
 
-type Render = (context: SessionContext, status: number, extra?: Extra) => Promise<Response>;
+/** The one-button forms on one endpoint and on one of its deliveries. */
+function endpointForms(deps: SessionRouteDeps, { refused }: View) {
+  const { webhooks } = deps;
+  const target = (event: H3Event, context: SessionContext) => ({ ...caller(context), webhookId: param(event, "id") });
+  const action = <T>(run: (event: H3Event, context: SessionContext) => Promise<Result<T, DomainError>>, done: (event: H3Event) => string) =>
+    dashboardForm(deps, async (event, context) => {
+      const result = await run(event, context);
+      return result.ok ? seeOther(done(event)) : refused(context, result.error);
+    });
+  const back = (notice: string) => () => `/dashboard/webhooks?notice=${notice}`;
+  return {
+    enable: action((event, context) => webhooks.update.execute({ ...target(event, context), fields: { enabled: true } }), back("enabled")),
+    disable: action((event, context) => webhooks.update.execute({ ...target(event, context), fields: { enabled: false } }), back("disabled")),
+    test: action((event, context) => webhooks.sendTest.execute(target(event, context)), back("test-sent")),
+    remove: action((event, context) => webhooks.delete.execute(target(event, context)), back("deleted")),
+    redeliver: action((event, context) => webhooks.redeliver.execute({ ...target(event, context), deliveryId: param(event, "deliveryId") }),
+      (event) => `/dashboard/webhooks/${encodeURIComponent(param(event, "id"))}/deliveries?notice=redelivered`),
+    rotate: dashboardForm(deps, async (event, context) => {
+      const result = await webhooks.rotateSecret.execute(target(event, context));
+      if (!result.ok) return refused(context, result.error);
+      const { webhook, secret, previousSecretExpiresAt } = result.value;
+      return showSecretOnce(deps, context, { webhook, secret, rotation: { previousSecretExpiresAt } });
+    }),
+  };
+}
 
 /** The add form again, each wrong field marked (422), or the refusal above it (403, 409). */
 function formRefused(render: Render, context: SessionContext, error: DomainError, values: WebhookFormState): Promise<Response> {

@@ -58,14 +58,18 @@ export function webhookSchemas(): Record<string, OpenApiSchema> {
   };
 }
 
+// Every write also counts against the account's session-write limit (429).
+const WRITE_ERRORS = [400, 401, 403, 404, 413, 415, 429, 500, 503];
+
 /** The eight routes under /workspaces/{id}/webhooks. */
 export function webhookOperations(): Operation[] {
+  return [...endpointOperations(), ...deliveryOperations()];
+}
+
+/** Add, list, change, delete, rotate. */
+function endpointOperations(): Operation[] {
   const webhook = ref("schemas", "Webhook");
-  const write = [400, 401, 403, 404, 413, 415, 429, 500, 503];
-  const send = (operationId: string, summary: string, description: string, parameters: unknown[], dataSchema: OpenApiSchema) =>
-    operation(operationId, "Webhooks", summary, `${description} ${ROLES} A disabled endpoint: 409 \`conflict\`. ${BODYLESS}`, SESSION_WITH_CSRF, {
-      parameters, responses: { "202": answer("Accepted: it is sent shortly.", dataSchema, 202), ...errorResponses([...write, 409], { metered: false }) },
-    });
+  const write = WRITE_ERRORS;
   return [
     operation("createWebhook", "Webhooks", "Add a webhook endpoint",
       `${ROLES} The signing secret is in this answer only. At most ${MAX_WEBHOOKS_PER_WORKSPACE} endpoints per workspace: past that, 409 \`conflict\`.`, SESSION_WITH_CSRF, {
@@ -91,6 +95,16 @@ export function webhookOperations(): Operation[] {
         ...errorResponses(write, { metered: false }),
       },
     }),
+  ];
+}
+
+/** Test, the deliveries log, redeliver. */
+function deliveryOperations(): Operation[] {
+  const send = (operationId: string, summary: string, description: string, parameters: unknown[], dataSchema: OpenApiSchema) =>
+    operation(operationId, "Webhooks", summary, `${description} ${ROLES} A disabled endpoint: 409 \`conflict\`. ${BODYLESS}`, SESSION_WITH_CSRF, {
+      parameters, responses: { "202": answer("Accepted: it is sent shortly.", dataSchema, 202), ...errorResponses([...WRITE_ERRORS, 409], { metered: false }) },
+    });
+  return [
     send("testWebhook", "Send a test event", "A `webhook.test` event to this endpoint alone, whatever its `events` filter.", [workspaceId, webhookId],
       data({ eventId: id("The test event's id (its `webhook-id`).") })),
     operation("listWebhookDeliveries", "Webhooks", "List an endpoint's deliveries",

@@ -27,6 +27,7 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+/** Starts a Receiver on a free port of 127.0.0.1. */
 export async function startReceiver(): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const receiver = { status: 200 };

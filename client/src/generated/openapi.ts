@@ -2841,6 +2841,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Every member may list them, oldest first; never a secret.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Owners and admins; a member gets 403 `forbidden`. The signing secret is in this answer only. At most 20 endpoints per workspace: past that, 409 `conflict`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it. Owners and admins; a member gets 403 `forbidden`. A body is optional; if sent, it must be JSON.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Any of the fields; the others stay. Owners and admins; a member gets 403 `forbidden`. Another workspace's endpoint: 404.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/workspaces/{id}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description One page, newest first; every member may read it. Pass `nextCursor` back as `cursor` for the next page. An endpoint keeps its newest 1,000 deliveries.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver
+         * @description The same event (same `webhook-id`) again, as a new delivery listed beside the first. Owners and admins; a member gets 403 `forbidden`. A disabled endpoint: 409 `conflict`. A body is optional; if sent, it must be JSON.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description A new secret, in this answer only; for 24 h every delivery is signed with both (two `v1,` signatures). Owners and admins; a member gets 403 `forbidden`. A body is optional; if sent, it must be JSON.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description A `webhook.test` event to this endpoint alone, whatever its `events` filter. Owners and admins; a member gets 403 `forbidden`. A disabled endpoint: 409 `conflict`. A body is optional; if sent, it must be JSON.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3065,7 +3193,7 @@ export interface components {
              */
             role?: "owner" | "admin" | "member";
             /** @enum {string} */
-            type: "key.created" | "key.rotated" | "key.revoked" | "key.updated" | "key.expired" | "pack.enabled" | "pack.disabled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.revoked";
+            type: "key.created" | "key.rotated" | "key.revoked" | "key.updated" | "key.expired" | "pack.enabled" | "pack.disabled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.revoked" | "webhook.disabled";
             /** @description The workspace. */
             workspaceId: string | null;
         };
@@ -5671,7 +5799,7 @@ export interface components {
              * Format: int32
              * @enum {integer}
              */
-            code: 200 | 201;
+            code: 200 | 201 | 202;
             data: Record<string, unknown>;
             /** @enum {string} */
             status: "success";
@@ -6573,6 +6701,73 @@ export interface components {
             data?: {
                 output: components["schemas"]["UuidInspectorOutput"];
             };
+        };
+        Webhook: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** @description False: nothing is sent to it (set by a PATCH, a 410 answer, or 5 days of failed deliveries). */
+            enabled: boolean;
+            /** @description The types sent to this endpoint; null: every type. */
+            events: components["schemas"]["WebhookEventType"][] | null;
+            /** @description The endpoint id. */
+            id: string;
+            /** Format: uri */
+            url: string;
+        };
+        WebhookChange: {
+            /** @description Free text; control and bidirectional-override characters are refused (422). Absent or null: empty. */
+            description?: string;
+            /** @description False stops sending; true sends again (and starts the 5-day failure count afresh). */
+            enabled?: boolean;
+            /** @description The types to send; null: every type. */
+            events?: components["schemas"]["WebhookEventType"][] | null;
+            /**
+             * Format: uri
+             * @description An `https:` URL whose host is not, and does not resolve to, a loopback, private (RFC 1918, IPv6 unique-local), link-local, CGNAT, unspecified, multicast or broadcast address (IPv4-mapped forms included); a deployment with `WEBHOOK_ALLOW_PRIVATE=true` also allows those and `http:`. Refused: 422 `invalid_input` at `/url`.
+             */
+            url?: string;
+        };
+        WebhookDelivery: {
+            /** Format: int32 */
+            attempts: number;
+            /** @description Why the last attempt failed; null when it did not. */
+            error: string | null;
+            /** @description The event's id: its `webhook-id` header, the same on every attempt and redelivery. */
+            eventId: string;
+            /** @description The delivery id. */
+            id: string;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: int32
+             * @description The last attempt's answer; null when none came.
+             */
+            responseStatus: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            type: components["schemas"]["WebhookEventType"];
+        };
+        /**
+         * @description An event type that leaves the service.
+         * @enum {string}
+         */
+        WebhookEventType: "key.created" | "key.rotated" | "key.revoked" | "key.updated" | "key.expired" | "pack.enabled" | "pack.disabled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.revoked" | "webhook.disabled" | "key.expiring" | "key.rate_limited" | "webhook.test";
+        WebhookRequest: {
+            /** @description Free text; control and bidirectional-override characters are refused (422). Absent or null: empty. */
+            description?: string;
+            /** @description The types to send; absent or null: every type. */
+            events?: components["schemas"]["WebhookEventType"][] | null;
+            /**
+             * Format: uri
+             * @description An `https:` URL whose host is not, and does not resolve to, a loopback, private (RFC 1918, IPv6 unique-local), link-local, CGNAT, unspecified, multicast or broadcast address (IPv4-mapped forms included); a deployment with `WEBHOOK_ALLOW_PRIVATE=true` also allows those and `http:`. Refused: 422 `invalid_input` at `/url`.
+             */
+            url: string;
         };
         /** WiFi QR Code Generator input */
         WifiQrCodeGeneratorInput: {
@@ -12444,6 +12639,385 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidInput"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            webhooks: components["schemas"]["Webhook"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 201;
+                        data?: {
+                            /**
+                             * Format: password
+                             * @description `whsec_` + base64 of 32 random bytes: the HMAC key is the decoded bytes. Shown in this answer only.
+                             */
+                            secret: string;
+                            webhook: components["schemas"]["Webhook"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The webhook endpoint id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: the endpoint as it was. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            webhook: components["schemas"]["Webhook"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The webhook endpoint id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookChange"];
+            };
+        };
+        responses: {
+            /** @description The changed endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            webhook: components["schemas"]["Webhook"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidInput"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: string;
+                /** @description Deliveries per page, 1 to 200. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The webhook endpoint id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            deliveries: components["schemas"]["WebhookDelivery"][];
+                            /** @description The `cursor` of the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id. */
+                deliveryId: string;
+                /** @description The workspace id. */
+                id: string;
+                /** @description The webhook endpoint id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: it is sent shortly. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 202;
+                        data?: {
+                            delivery: components["schemas"]["WebhookDelivery"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The webhook endpoint id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotated. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            /**
+                             * Format: date-time
+                             * @description Until when the previous secret signs too.
+                             */
+                            previousSecretExpiresAt: string;
+                            /**
+                             * Format: password
+                             * @description `whsec_` + base64 of 32 random bytes: the HMAC key is the decoded bytes. Shown in this answer only.
+                             */
+                            secret: string;
+                            webhook: components["schemas"]["Webhook"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id. */
+                id: string;
+                /** @description The webhook endpoint id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: it is sent shortly. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 202;
+                        data?: {
+                            /** @description The test event's id (its `webhook-id`). */
+                            eventId: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

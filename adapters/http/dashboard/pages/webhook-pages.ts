@@ -35,6 +35,7 @@ export function deliveriesTable(chrome: Chrome, webhook: WebhookView, deliveries
 <tbody>${rows}</tbody></table></div>`;
 }
 
+/** What the deliveries page of one endpoint shows. */
 export interface DeliveriesPageState {
   readonly chrome: Chrome;
   readonly webhook: WebhookView;

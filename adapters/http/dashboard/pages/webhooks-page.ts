@@ -31,6 +31,7 @@ export interface WebhookFormState {
   readonly errors?: Readonly<Record<string, string>>;
 }
 
+/** What the Webhooks page shows. */
 export interface WebhooksPageState {
   readonly chrome: Chrome;
   readonly workspaceName: string;
