@@ -3,10 +3,13 @@ import { wants } from "../domain/webhook.ts";
 import { hashSecret } from "../domain/api-key.ts";
 import { afterAttempt, attemptDelivery, type DeliveryDeps } from "./deliver-webhook.ts";
 import { pendingItem } from "./outbox-items.ts";
-import type { Mailer, Outbox, OutboxItem } from "./ports.ts";
+import type { AccountStore, Mailer, Outbox, OutboxItem } from "./ports.ts";
+import { describeAuditEvents } from "./list-audit.ts";
+import { type AuditEvent, isAuditEventType } from "../domain/audit.ts";
 import { recoverChange, type RecoveryDeps } from "./recover-change.ts";
 
 export interface DispatchDeps extends RecoveryDeps, DeliveryDeps {
+  readonly accounts: AccountStore;
   readonly outbox: Outbox;
   readonly mailer: Mailer;
   /** Hears every event once it is fanned out (createToolCore's `onEvent`); its throws are reported, never retried. */
@@ -60,8 +63,9 @@ export class OutboxDispatcher {
     }
   }
 
-  private async fanOut(event: OutgoingEvent, only: string | undefined): Promise<void> {
+  private async fanOut(planned: OutgoingEvent, only: string | undefined): Promise<void> {
     const { webhooks, outbox, clock } = this.deps;
+    const event = await this.described(planned);
     const candidates = only ? [await webhooks.find(only)] : event.workspaceId ? await webhooks.listByWorkspace(event.workspaceId) : [];
     const now = clock.now();
     const targets = candidates.filter((webhook) => webhook && webhook.workspaceId === event.workspaceId && webhook.enabled && wants(webhook, event.type));
@@ -72,6 +76,13 @@ export class OutboxDispatcher {
     } catch (error) {
       this.deps.onError?.(error);
     }
+  }
+
+  /** An audit event's data as the audit answer shows it (who acted, the key's name), read once at fan-out. */
+  private async described(event: OutgoingEvent): Promise<OutgoingEvent> {
+    if (!isAuditEventType(event.type)) return event;
+    const [entry] = await describeAuditEvents(this.deps, [event.data as unknown as AuditEvent]);
+    return { ...event, data: { ...entry } };
   }
 
   /** A sent email is forgotten at once: its link may carry a one-time token. */

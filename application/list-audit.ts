@@ -36,23 +36,27 @@ export class ListAudit {
     if (cmd.cursor !== undefined && before === undefined) issues.push({ path: "/cursor", message: "must be a nextCursor this API returned" });
     if (issues.length > 0 || limit === undefined) return err(invalidInput(issues));
     const page = await this.deps.audit.page(cmd.workspaceId, { limit, before });
-    return ok({ events: await this.describe(page.events), nextCursor: page.next === undefined ? null : toAuditCursor(page.next) });
+    return ok({ events: await describeAuditEvents(this.deps, page.events), nextCursor: page.next === undefined ? null : toAuditCursor(page.next) });
   }
+}
 
-  private async describe(events: readonly AuditEvent[]): Promise<AuditEntry[]> {
-    const accountIds = new Set(events.flatMap((event) => [...("accountId" in event.actor ? [event.actor.accountId] : []), ...(event.memberAccountId ? [event.memberAccountId] : [])]));
-    const keyIds = new Set(events.flatMap((event) => (event.keyId ? [event.keyId] : [])));
-    const [emails, names] = await Promise.all([
-      lookUp(accountIds, async (id) => (await this.deps.accounts.findById(id))?.email),
-      lookUp(keyIds, async (id) => (await this.deps.keys.findById(id))?.name),
-    ]);
-    return events.map((event) => ({
-      ...event,
-      actorEmail: ("accountId" in event.actor && emails.get(event.actor.accountId)) || null,
-      ...(event.keyId && names.has(event.keyId) ? { keyName: names.get(event.keyId) } : {}),
-      ...(event.memberAccountId && emails.has(event.memberAccountId) ? { memberEmail: emails.get(event.memberAccountId) } : {}),
-    }));
-  }
+/**
+ * Events as the audit answer (and each outgoing event's `data`) shows them: the actor's email, the member's email and
+ * the key's name, one lookup per distinct account and key.
+ */
+export async function describeAuditEvents(deps: { accounts: AccountStore; keys: ApiKeyStore }, events: readonly AuditEvent[]): Promise<AuditEntry[]> {
+  const accountIds = new Set(events.flatMap((event) => [...("accountId" in event.actor ? [event.actor.accountId] : []), ...(event.memberAccountId ? [event.memberAccountId] : [])]));
+  const keyIds = new Set(events.flatMap((event) => (event.keyId ? [event.keyId] : [])));
+  const [emails, names] = await Promise.all([
+    lookUp(accountIds, async (id) => (await deps.accounts.findById(id))?.email),
+    lookUp(keyIds, async (id) => (await deps.keys.findById(id))?.name),
+  ]);
+  return events.map((event) => ({
+    ...event,
+    actorEmail: ("accountId" in event.actor && emails.get(event.actor.accountId)) || null,
+    ...(event.keyId && names.has(event.keyId) ? { keyName: names.get(event.keyId) } : {}),
+    ...(event.memberAccountId && emails.has(event.memberAccountId) ? { memberEmail: emails.get(event.memberAccountId) } : {}),
+  }));
 }
 
 /** Each id's value, looked up together; ids with none are left out. */

@@ -18,6 +18,7 @@ export interface SessionFixture {
 }
 
 const UNKNOWN_ID = "ws_conformance_unknown";
+const UNKNOWN_WEBHOOK = "wh_conformance_unknown";
 const json = (value: unknown) => ({ type: "application/json", value });
 
 /** Session API answers any client can provoke: 401 without a session, 401 bad credentials, 415, 422. */
@@ -44,6 +45,7 @@ export function anonymousSessionCases(document: Document): ConformanceCase[] {
     ["POST", "/workspaces/{id}/invitations", `/workspaces/${UNKNOWN_ID}/invitations`, { email: "x@example.com", role: "member" }],
     ["DELETE", "/workspaces/{id}/invitations/{invitationId}", `/workspaces/${UNKNOWN_ID}/invitations/inv_unknown`],
     ["POST", "/invitations/accept", "/invitations/accept", { token: "A".repeat(43) }],
+    ...unauthenticatedWebhookCalls(),
   ];
   for (const [method, docPath, path, body] of unauthenticated) {
     const id = `session.no-session.${method.toLowerCase()}${docPath.replace(/[{}]/g, "").replaceAll("/", ".")}`;
@@ -76,6 +78,7 @@ export function signedInCases(document: Document, fixture: SessionFixture, skipR
     caseFor(document, { ...revoke(fixture.revocableKeyId ?? "key_unknown"), id: "workspaces.revoke", title: "POST /workspaces/{id}/keys/{keyId}/revoke", auth: "session", status: 200, skip: skipRevoke }),
     caseFor(document, { ...revoke("key_unknown"), id: "workspaces.revoke-unknown", title: "POST /workspaces/{id}/keys/{keyId}/revoke: unknown key", auth: "session", status: 404, errorCode: "not_found" }),
     ...memberCases(document, fixture),
+    ...webhookCases(document, fixture),
     caseFor(document, { ...at("POST", "/auth/sign-out"), id: "sign-out", title: "POST /auth/sign-out", auth: "second-session", status: 200 }),
   ];
 }
@@ -97,5 +100,56 @@ function memberCases(document: Document, fixture: SessionFixture): ConformanceCa
     caseFor(document, { ...at("POST", "/invitations/accept", "/invitations/accept"), id: "invitations.accept-unknown", title: "POST /invitations/accept: unknown token", auth: "session", body: json({ token: "A".repeat(43) }), status: 404, errorCode: "not_found" }),
     caseFor(document, { ...member("PATCH", "acct_unknown"), id: "members.role-unknown", title: "PATCH /workspaces/{id}/members/{accountId}: not a member", auth: "session", body: json({ role: "admin" }), status: 404, errorCode: "not_found" }),
     caseFor(document, { ...member("DELETE", "acct_unknown"), id: "members.remove-unknown", title: "DELETE /workspaces/{id}/members/{accountId}: not a member", auth: "session", status: 404, errorCode: "not_found" }),
+  ];
+}
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** The webhook routes without a session, in an unknown workspace: each 401 before anything else is read. */
+function unauthenticatedWebhookCalls(): [method: Method, docPath: string, path: string, body?: unknown][] {
+  const hooks = `/workspaces/${UNKNOWN_ID}/webhooks`;
+  const hook = `${hooks}/${UNKNOWN_WEBHOOK}`;
+  return [
+    ["POST", "/workspaces/{id}/webhooks", hooks, { url: "https://conformance.invalid/hook" }],
+    ["GET", "/workspaces/{id}/webhooks", hooks],
+    ["PATCH", "/workspaces/{id}/webhooks/{webhookId}", hook, { enabled: false }],
+    ["DELETE", "/workspaces/{id}/webhooks/{webhookId}", hook],
+    ["POST", "/workspaces/{id}/webhooks/{webhookId}/rotate-secret", `${hook}/rotate-secret`],
+    ["POST", "/workspaces/{id}/webhooks/{webhookId}/test", `${hook}/test`],
+    ["GET", "/workspaces/{id}/webhooks/{webhookId}/deliveries", `${hook}/deliveries`],
+    ["POST", "/workspaces/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver", `${hook}/deliveries/dlv_unknown/redeliver`],
+  ];
+}
+
+/**
+ * Webhook endpoints, signed in: list (200) and the refusals any deployment gives whatever it allows (a URL that is
+ * not http(s): 422 on every deployment, WEBHOOK_ALLOW_PRIVATE or not). No endpoint is created: one would send
+ * this run's events to a real URL.
+ */
+function webhookCases(document: Document, fixture: SessionFixture): ConformanceCase[] {
+  const { extraWorkspaceId, foreignWorkspaceId } = fixture;
+  const at = (method: Method, docPath: string, path: string) => ({ method, docPath, path });
+  const hooks = (id: string) => `/workspaces/${id}/webhooks`;
+  const create = (id: string) => at("POST", "/workspaces/{id}/webhooks", hooks(id));
+  const hook = `${hooks(extraWorkspaceId)}/${UNKNOWN_WEBHOOK}`;
+  /** `method` on an endpoint the workspace does not have (`suffix` after its path): 404 not_found. */
+  const unknown = (method: Method, suffix: string, name: string, body?: unknown) => caseFor(document, {
+    ...at(method, `/workspaces/{id}/webhooks/{webhookId}${suffix}`, `${hook}${suffix.replace("{deliveryId}", "dlv_unknown")}`),
+    id: `webhooks.${name}-unknown`, title: `${method} /workspaces/{id}/webhooks/{webhookId}${suffix}: unknown endpoint`, auth: "session",
+    ...(body ? { body: json(body) } : {}), status: 404, errorCode: "not_found",
+  });
+  const valid = json({ url: "https://conformance.invalid/hook" });
+  return [
+    caseFor(document, { ...at("GET", "/workspaces/{id}/webhooks", hooks(extraWorkspaceId)), id: "webhooks.list", title: "GET /workspaces/{id}/webhooks", auth: "session", status: 200 }),
+    caseFor(document, { ...at("GET", "/workspaces/{id}/webhooks", hooks(UNKNOWN_ID)), id: "webhooks.list-unknown", title: "GET /workspaces/{id}/webhooks: unknown workspace", auth: "session", status: 404, errorCode: "not_found" }),
+    caseFor(document, { ...create(extraWorkspaceId), id: "webhooks.create-bad-url", title: "POST /workspaces/{id}/webhooks: an ftp: URL", auth: "session", body: json({ url: "ftp://conformance.invalid/hook" }), status: 422, errorCode: "invalid_input" }),
+    caseFor(document, { ...create(extraWorkspaceId), id: "webhooks.create-no-csrf", title: "POST /workspaces/{id}/webhooks without X-CSRF-Token", auth: "session-no-csrf", body: valid, status: 403, errorCode: "csrf_failed" }),
+    caseFor(document, { ...create(foreignWorkspaceId), id: "webhooks.create-foreign", title: "POST /workspaces/{id}/webhooks: another account's workspace", auth: "session", body: valid, status: 403, errorCode: "forbidden" }),
+    unknown("PATCH", "", "update", { enabled: false }),
+    unknown("DELETE", "", "delete"),
+    unknown("POST", "/rotate-secret", "rotate-secret"),
+    unknown("POST", "/test", "test"),
+    unknown("GET", "/deliveries", "deliveries"),
+    unknown("POST", "/deliveries/{deliveryId}/redeliver", "redeliver"),
   ];
 }

@@ -10,6 +10,8 @@ export const AUDIT_EVENT_TYPES = [
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
+export const isAuditEventType = (value: string): value is AuditEventType => (AUDIT_EVENT_TYPES as readonly string[]).includes(value);
+
 /** Who did it: a dashboard account, the CLI, or the system itself (an expiry noticed by the server). */
 export type AuditActor = { readonly accountId: string } | { readonly cli: true } | { readonly system: true };
 

@@ -2,7 +2,7 @@ import type { InvitationEmailInput } from "../../application/invite-member.ts";
 import { OutboxDispatcher } from "../../application/dispatch-outbox.ts";
 import { sendExpiryNotices } from "../../application/key-notices.ts";
 import { newId } from "../../application/random-ids.ts";
-import type { ApiKeyStore, AuditLog, Clock, InvitationStore, Mailer, Outbox, SecretSource, WebhookSender, WebhookStore, WorkspacePackStore, WorkspaceStore } from "../../application/ports.ts";
+import type { AccountStore, ApiKeyStore, AuditLog, Clock, InvitationStore, Mailer, Outbox, SecretSource, WebhookSender, WebhookStore, WorkspacePackStore, WorkspaceStore } from "../../application/ports.ts";
 import { invitationEmail } from "../../domain/emails.ts";
 import type { EmailMessage, OutgoingEvent } from "../../domain/event.ts";
 import { toAcceptUrl } from "../../domain/invitation.ts";
@@ -54,6 +54,7 @@ export function eventInfrastructure(options: CoreEventOptions, stores: { outbox:
 export interface DispatchPorts {
   readonly events: EventInfrastructure;
   readonly keys: ApiKeyStore;
+  readonly accounts: AccountStore;
   readonly audit: AuditLog;
   readonly workspaces: WorkspaceStore;
   readonly invitations: InvitationStore;

@@ -104,7 +104,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   const usageFlush = startUsageFlush(container.get(TOKENS.recordUsage), (error) => options.onError?.(error));
   if (options.events?.dispatch !== false) {
     sending = startSending({
-      events, keys: storage.keys, audit: container.get(TOKENS.auditLog), workspaces: container.get(TOKENS.workspaceStore),
+      events, keys: storage.keys, accounts: container.get(TOKENS.accountStore), audit: container.get(TOKENS.auditLog), workspaces: container.get(TOKENS.workspaceStore),
       invitations: container.get(TOKENS.invitationStore), packs: container.get(TOKENS.workspacePackStore), clock, secrets,
     }, { ...options.events, onEvent: options.onEvent, onError: options.onError });
   }

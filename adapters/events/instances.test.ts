@@ -1,0 +1,67 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { TOKENS } from "../container.ts";
+import { createLogger } from "../logger.ts";
+import { type RunningServer, startServer } from "../server.ts";
+import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing/redis.ts";
+import { clusterUnavailable, startTestCluster, type TestCluster } from "../storage/testing/redis-cluster.ts";
+import { waitUntil } from "../testing/process.ts";
+import { hashText } from "../tools/crypto/hash-text.ts";
+import { newWebhookSecret } from "../../domain/webhook-signature.ts";
+import { startReceiver } from "./testing/receiver.ts";
+import { randomBytes } from "node:crypto";
+
+const EVENTS = 200;
+const redisUrl = await findTestRedis();
+let cluster: TestCluster | undefined;
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await cluster?.dispose();
+});
+
+const stores = [
+  ...(redisUrl ? [{ name: "one Redis", env: async () => {
+    const prefix = uniquePrefix("events");
+    cleanups.push(() => deleteKeysUnder(redisUrl, prefix));
+    return { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
+  } }] : []),
+  ...(clusterUnavailable() ? [] : [{ name: "a Redis Cluster", env: async () => {
+    cluster ??= await startTestCluster();
+    return { REDIS_CLUSTER: cluster.urls.join(","), REDIS_PREFIX: uniquePrefix("events") };
+  } }]),
+];
+
+async function twoInstances(env: Record<string, string>): Promise<RunningServer[]> {
+  const loaded = loadConfig({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent", WEBHOOK_ALLOW_PRIVATE: "true", ...env });
+  if (!loaded.ok) throw new Error(loaded.error.join("; "));
+  const servers: RunningServer[] = [];
+  for (let i = 0; i < 2; i++) {
+    const server = await startServer(loaded.value, { logger: createLogger("silent"), tools: [hashText], events: { pollMs: 50 } });
+    cleanups.push(() => server.close());
+    servers.push(server);
+  }
+  return servers;
+}
+
+describe.each(stores)("two instances on $name", (store) => {
+  it(`deliver ${EVENTS} events, each once to a receiver that answers 200 at once, each attempt by one instance`, async () => {
+    const receiver = await startReceiver([200]);
+    cleanups.push(() => receiver.close());
+    const [a, b] = await twoInstances(await store.env());
+    const workspaceId = `ws_${randomBytes(8).toString("hex")}`;
+    await a.container.get(TOKENS.webhookStore).create({
+      id: `wh_${randomBytes(8).toString("hex")}`, workspaceId, url: receiver.url, events: ["key.created"], description: "", enabled: true,
+      createdAt: Date.now(), secret: newWebhookSecret(randomBytes(32)), previousSecret: null, previousSecretExpiresAt: null, failingSince: null,
+    }, 20);
+    // Half the changes on each instance: both dispatchers find events the other wrote.
+    await Promise.all(Array.from({ length: EVENTS }, (_, i) => (i % 2 ? a : b).container.get(TOKENS.createKey).execute({ name: `k${i}`, env: "development", workspaceId })));
+    await waitUntil(async () => receiver.received.length >= EVENTS, 60_000, 100);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const ids = receiver.received.map((request) => String(request.headers["webhook-id"]));
+    expect(ids).toHaveLength(EVENTS);
+    expect(new Set(ids).size).toBe(EVENTS);
+    const audit = await a.container.get(TOKENS.auditLog).list(workspaceId, EVENTS);
+    expect(new Set(audit.map((event) => event.id))).toEqual(new Set(ids));
+  }, 120_000);
+});
