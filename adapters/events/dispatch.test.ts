@@ -11,6 +11,7 @@ import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 import { HttpWebhookSender } from "../webhooks/http-webhook-sender.ts";
 import { type Receiver, startReceiver } from "./testing/receiver.ts";
 import { randomBytes } from "node:crypto";
+import { FixedClock } from "../system.ts";
 
 const WORKSPACE = "ws_dispatchTest0001";
 const open: Array<{ close(): Promise<void> }> = [];
@@ -20,9 +21,9 @@ afterEach(async () => {
 });
 
 /** A core sending to receivers on 127.0.0.1, every retry after 0 s, polling every 20 ms. */
-function core(options: { onEvent?: (event: OutgoingEvent) => void; retrySchedule?: number[] } = {}): ToolCore {
+function core(options: { onEvent?: (event: OutgoingEvent) => void; retrySchedule?: number[]; clock?: FixedClock } = {}): ToolCore {
   const made = buildToolCore({
-    tools: [hashText], runner: new InlineToolRunner(), onEvent: options.onEvent,
+    tools: [hashText], runner: new InlineToolRunner(), onEvent: options.onEvent, clock: options.clock,
     events: { webhookSender: new HttpWebhookSender({ allowPrivate: true, timeoutMs: 5_000 }), retrySchedule: options.retrySchedule ?? [0, 0, 0], pollMs: 20 },
   });
   open.push(made);
@@ -74,7 +75,9 @@ describe("events leave through the outbox", () => {
       expect(verified.data.keyId).toBe(made.value.key.id);
       expect(request.body).not.toContain("whsec_");
     }
-    const deliveries = await test.services.container.get(TOKENS.outbox).page(webhook.id, { limit: 10 });
+    const outbox = test.services.container.get(TOKENS.outbox);
+    await waitUntil(async () => (await outbox.page(webhook.id, { limit: 1 })).items[0]?.status === "delivered", 10_000);
+    const deliveries = await outbox.page(webhook.id, { limit: 10 });
     expect(deliveries.items.map((item) => [item.status, item.attempts, item.responseStatus])).toEqual([["delivered", 3, 200]]);
   });
 
@@ -128,5 +131,21 @@ describe("events leave through the outbox", () => {
     await waitUntil(async () => target.received.length >= 1, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(target.received.map((request) => JSON.parse(request.body).type)).toEqual(["key.revoked"]);
+  });
+
+  it("disables an endpoint whose deliveries have all failed for 5 days, and not before", async () => {
+    const clock = new FixedClock(Date.UTC(2026, 5, 1));
+    const test = core({ clock, retrySchedule: [0] });
+    const target = await receiver([500]);
+    const webhook = await endpoint(test, target.url);
+    const webhooks = test.services.container.get(TOKENS.webhookStore);
+    await createKey(test);
+    await waitUntil(async () => target.received.length >= 2, 10_000);
+    expect(await webhooks.find(webhook.id)).toMatchObject({ enabled: true, failingSince: clock.now() });
+    clock.advance(5 * 86_400_000);
+    await createKey(test);
+    await waitUntil(async () => (await webhooks.find(webhook.id))?.enabled === false, 10_000);
+    const audit = await test.services.container.get(TOKENS.auditLog).list(WORKSPACE);
+    expect(audit.find((event) => event.type === "webhook.disabled")).toMatchObject({ webhookId: webhook.id, reason: "every delivery failed for 5 days" });
   });
 });
