@@ -23,6 +23,13 @@ export interface DispatchDeps extends RecoveryDeps, DeliveryDeps {
  */
 export const LEASE_MS = 25_000;
 
+/**
+ * Attempts to one endpoint in flight at once in one dispatcher: a slow or dead endpoint holds at most these, so the
+ * others' deliveries never wait behind it. A delivery claimed past it is put back, due a second later, untried.
+ */
+export const PER_ENDPOINT_IN_FLIGHT = 4;
+const DEFER_MS = 1_000;
+
 /** A fan-out's delivery to one endpoint has one id, so a fan-out run twice (a crash in between) delivers once. */
 export const fanOutDeliveryId = (eventId: string, webhookId: string): string => `dlv_${hashSecret(`${eventId}|${webhookId}`).slice(0, 24)}`;
 
@@ -32,6 +39,8 @@ export const fanOutDeliveryId = (eventId: string, webhookId: string): string => 
  * one store each attempt is made by one of them.
  */
 export class OutboxDispatcher {
+  private readonly busy = new Map<string, number>();
+
   constructor(private readonly deps: DispatchDeps, private readonly owner: string) {}
 
   /** Claims up to `limit` due items; resolves with the claimed items' work, each settled when done. */
@@ -57,9 +66,22 @@ export class OutboxDispatcher {
         await this.fanOut(work.event, work.only);
         return null;
       case "delivery":
-        return attemptDelivery(this.deps, item, work.webhookId, work.event);
+        return this.deliver(item, work.webhookId, work.event);
       case "email":
         return this.mail(item, work.email);
+    }
+  }
+
+  private async deliver(item: OutboxItem, webhookId: string, event: OutgoingEvent): Promise<OutboxItem> {
+    const running = this.busy.get(webhookId) ?? 0;
+    if (running >= PER_ENDPOINT_IN_FLIGHT) return { ...item, nextAttemptAt: this.deps.clock.now() + DEFER_MS, leaseOwner: null, leaseUntil: null };
+    this.busy.set(webhookId, running + 1);
+    try {
+      return await attemptDelivery(this.deps, item, webhookId, event);
+    } finally {
+      const left = (this.busy.get(webhookId) ?? 1) - 1;
+      if (left > 0) this.busy.set(webhookId, left);
+      else this.busy.delete(webhookId);
     }
   }
 

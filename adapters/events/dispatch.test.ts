@@ -12,12 +12,15 @@ import { HttpWebhookSender } from "../webhooks/http-webhook-sender.ts";
 import { type Receiver, startReceiver } from "./testing/receiver.ts";
 import { randomBytes } from "node:crypto";
 import { FixedClock } from "../system.ts";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PER_ENDPOINT_IN_FLIGHT } from "../../application/dispatch-outbox.ts";
 
 const WORKSPACE = "ws_dispatchTest0001";
-const open: Array<{ close(): Promise<void> }> = [];
+const resources: Array<{ close(): Promise<void> }> = [];
 
 afterEach(async () => {
-  while (open.length > 0) await open.pop()?.close();
+  while (resources.length > 0) await resources.pop()?.close();
 });
 
 /** A core sending to receivers on 127.0.0.1, every retry after 0 s, polling every 20 ms. */
@@ -26,13 +29,13 @@ function core(options: { onEvent?: (event: OutgoingEvent) => void; retrySchedule
     tools: [hashText], runner: new InlineToolRunner(), onEvent: options.onEvent, clock: options.clock,
     events: { webhookSender: new HttpWebhookSender({ allowPrivate: true, timeoutMs: 5_000 }), retrySchedule: options.retrySchedule ?? [0, 0, 0], pollMs: 20 },
   });
-  open.push(made);
+  resources.push(made);
   return made;
 }
 
 async function receiver(statuses: number[] = [200]): Promise<Receiver> {
   const made = await startReceiver(statuses);
-  open.push(made);
+  resources.push(made);
   return made;
 }
 
@@ -147,5 +150,27 @@ describe("events leave through the outbox", () => {
     await waitUntil(async () => (await webhooks.find(webhook.id))?.enabled === false, 10_000);
     const audit = await test.services.container.get(TOKENS.auditLog).list(WORKSPACE);
     expect(audit.find((event) => event.type === "webhook.disabled")).toMatchObject({ webhookId: webhook.id, reason: "every delivery failed for 5 days" });
+  });
+
+  it("lets a dead endpoint hold at most 4 attempts at once, while another endpoint of the workspace gets every event", async () => {
+    const test = core();
+    let open = 0;
+    let most = 0;
+    const held: ServerResponse[] = [];
+    const dead = createServer((request, response) => {
+      open += 1;
+      most = Math.max(most, open);
+      held.push(response);
+      request.on("close", () => (open -= 1));
+    });
+    await new Promise<void>((resolve) => dead.listen(0, "127.0.0.1", resolve));
+    resources.push({ close: () => new Promise<void>((resolve) => { dead.closeAllConnections(); dead.close(() => resolve()); }) });
+    const alive = await receiver();
+    await endpoint(test, `http://127.0.0.1:${(dead.address() as AddressInfo).port}/hook`);
+    await endpoint(test, alive.url);
+    for (let i = 0; i < 12; i++) await createKey(test);
+    await waitUntil(async () => alive.received.length >= 12, 15_000);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(PER_ENDPOINT_IN_FLIGHT);
   });
 });
