@@ -12,3 +12,5 @@ export type { ApiKeyStore, KeyUpdate, RateLimitStore } from "./application/ports
 export type { ApiKey, ApiKeySummary } from "./domain/api-key.ts";
 export type { WindowHit } from "./domain/rate-limit.ts";
 export type { ToolPack } from "./domain/tool-pack.ts";
+export { EVENT_TYPES, type EventType, type OutgoingEvent } from "./domain/event.ts";
+export type { CoreEventOptions } from "./adapters/core/core-events.ts";

@@ -197,11 +197,11 @@ export function buildContainer(infra: Infrastructure): Container {
   return container;
 }
 
-/** `key.rate_limited` on a key's first 429 of a window: added to the outbox off the request's path. */
+/** `key.rate_limited` on a key's first 429 of a window: stored before that 429 is answered; a failure to store it is logged, the 429 stands. */
 function refusalNotice(infra: Infrastructure): ConstructorParameters<typeof ConsumeRateLimit>[0]["onRefused"] {
   const { outbox } = infra.events;
   const deps = { outbox, clock: infra.clock, secrets: infra.secrets };
-  return (key, hit) => void noteFirstRefusal(deps, key, hit).catch((error) => infra.onBug?.(error));
+  return (key, hit) => (hit.count === key.policy.limit + 1 ? noteFirstRefusal(deps, key, hit).catch((error) => infra.onBug?.(error)) : undefined);
 }
 
 /** Every use case that changes or reads keys shares the store, the audit log, the clock and the CSPRNG. */

@@ -11,8 +11,11 @@ export class ConsumeRateLimit {
   constructor(
     private readonly deps: {
       limits: RateLimitStore;
-      /** Hears every refused hit with its count (the first refusal of a window sends `key.rate_limited`); must not block. */
-      onRefused?: (key: ApiKey, hit: WindowHit) => void;
+      /**
+       * Hears every refused hit with its count, before the 429 is answered (the first refusal of a window stores
+       * `key.rate_limited`); a no-op for every other refusal. Never rejects.
+       */
+      onRefused?: (key: ApiKey, hit: WindowHit) => Promise<void> | void;
     },
   ) {}
 
@@ -20,7 +23,7 @@ export class ConsumeRateLimit {
     const { policy } = cmd.key;
     const hit = await this.deps.limits.hit(cmd.key.id, policy.windowMs);
     const decision = decide(policy, hit);
-    if (!decision.allowed) this.deps.onRefused?.(cmd.key, hit);
+    if (!decision.allowed) await this.deps.onRefused?.(cmd.key, hit);
     return decision;
   }
 }

@@ -12,6 +12,9 @@ export interface DeliveryDeps extends AuditDeps {
   readonly retrySchedule: readonly number[];
 }
 
+/** The longest wait a Retry-After answer can ask for. */
+export const MAX_RETRY_AFTER_SECONDS = 86_400;
+
 /** An item after one more attempt: delivered, due again after the schedule's next wait, or failed for good. */
 export function afterAttempt(
   item: OutboxItem, now: number, schedule: readonly number[], outcome: { ok: boolean; status?: number; error?: string; retryAfterSeconds?: number; final?: boolean },
@@ -21,7 +24,8 @@ export function afterAttempt(
   if (outcome.ok) return { ...base, status: "delivered", nextAttemptAt: null };
   const wait = schedule[attempts - 1];
   if (outcome.final || wait === undefined) return { ...base, status: "failed", nextAttemptAt: null };
-  const waitMs = Math.max(wait, outcome.retryAfterSeconds ?? 0) * 1000;
+  // A Retry-After past a day is read as a day: an endpoint cannot park its deliveries (and its 5-day rule) for years.
+  const waitMs = Math.max(wait, Math.min(outcome.retryAfterSeconds ?? 0, MAX_RETRY_AFTER_SECONDS)) * 1000;
   return { ...base, status: "pending", nextAttemptAt: now + waitMs };
 }
 

@@ -113,7 +113,11 @@ export class OutboxDispatcher {
       await this.deps.mailer.send(email);
       return null;
     } catch (error) {
-      const next = afterAttempt(item, this.deps.clock.now(), this.deps.retrySchedule, { ok: false, error: error instanceof Error ? error.message.slice(0, 200) : "send failed" });
+      const reason = error instanceof Error ? error.message.slice(0, 200) : "send failed";
+      const next = afterAttempt(item, this.deps.clock.now(), this.deps.retrySchedule, { ok: false, error: reason });
+      // The operator hears of every failed send (not to whom): a wrong SMTP password must not fail silently.
+      const fate = next.status === "failed" ? "dropped after its last attempt" : `tried again at ${new Date(next.nextAttemptAt ?? 0).toISOString()}`;
+      this.deps.onError?.(new Error(`an email could not be sent (${reason}); ${fate}`, { cause: error }));
       return next.status === "failed" ? null : next;
     }
   }

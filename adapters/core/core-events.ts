@@ -18,7 +18,7 @@ export interface CoreEventOptions {
   readonly webhooks?: WebhookStore;
   /** Default: HTTPS only, refused addresses refused (WEBHOOK_ALLOW_PRIVATE unset). */
   readonly webhookSender?: WebhookSender;
-  /** Default: emails are dropped after `onEvent`-style notice through `onError`; the server gives SMTP or the log. */
+  /** Default: none is sent (an embedded core has no mail server of its own); the reference server gives SMTP or the log. */
   readonly mailer?: Mailer;
   /** Seconds between attempts (WEBHOOK_RETRY_SCHEDULE). */
   readonly retrySchedule?: readonly number[];
