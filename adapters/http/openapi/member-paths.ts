@@ -45,6 +45,8 @@ function auditStoryFields(): Record<string, unknown> {
     previousRole: { ...role, description: "member.role_changed: the role before." },
     invitationId: id("member.invited, member.joined, invitation.revoked: the invitation."),
     email: email("member.invited, member.joined, invitation.revoked: the address invited."),
+    webhookId: id("webhook.disabled: the endpoint."),
+    reason: text(200, { description: "webhook.disabled: why (its answer was 410 Gone, or every delivery failed for 5 days)." }),
   };
 }
 

@@ -3187,6 +3187,8 @@ export interface components {
              * @enum {string}
              */
             previousRole?: "owner" | "admin" | "member";
+            /** @description webhook.disabled: why (its answer was 410 Gone, or every delivery failed for 5 days). */
+            reason?: string;
             /**
              * @description member.invited, member.joined: the role given; member.role_changed: the new role; member.removed: the role it had.
              * @enum {string}
@@ -3194,6 +3196,8 @@ export interface components {
             role?: "owner" | "admin" | "member";
             /** @enum {string} */
             type: "key.created" | "key.rotated" | "key.revoked" | "key.updated" | "key.expired" | "pack.enabled" | "pack.disabled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.revoked" | "webhook.disabled";
+            /** @description webhook.disabled: the endpoint. */
+            webhookId?: string;
             /** @description The workspace. */
             workspaceId: string | null;
         };

@@ -42,12 +42,14 @@ function pager(paging: AuditPaging): SafeHtml | string {
 function subjectOf(event: AuditEntry): SafeHtml | string {
   if (event.keyId) return html`<span>${event.keyName ?? ""}</span> <code class="subtle">${event.keyId}</code>`;
   if (event.packId) return html`<code>${event.packId}</code>`;
+  if (event.webhookId) return html`<span>Webhook</span> <code class="subtle">${event.webhookId}</code>`;
   return html`<span>${event.memberEmail ?? event.email ?? event.memberAccountId ?? ""}</span>`;
 }
 
 /** key.updated: each field and its new value; member events: the role (and the one before). */
 function detailsOf(event: AuditEntry): string {
   if (event.newValues) return Object.entries(event.newValues).map(([field, value]) => `${field} → ${value}`).join(", ");
+  if (event.reason) return event.reason;
   if (event.changes) return event.changes.join(", ");
   if (event.previousRole && event.role) return `${event.previousRole} → ${event.role}`;
   return event.role ? `as ${event.role}` : "";
