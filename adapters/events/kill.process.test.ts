@@ -72,13 +72,11 @@ describe.each(backends)("kill -9 on $name", (backend) => {
       const server = await startServerProcess(env, ENTRY);
       // A first session request warms the routes up, so the kill lands among the changes, not before them.
       await act(server.url, owner, "GET", "/workspaces", undefined);
-      const calls = [
-        ...invitees.slice(round * ACCEPTS, (round + 1) * ACCEPTS).map((invitee) => act(server.url, invitee, "POST", "/invitations/accept", { token: invitee.token })),
-        ...keys.slice(round * ROTATIONS, (round + 1) * ROTATIONS).map((key) => act(server.url, owner, "POST", `/workspaces/${workspaceId}/keys/${key.id}/rotate`, {})),
-        ...Array.from({ length: CREATIONS }, (_, i) => act(server.url, owner, "POST", "/workspaces", { name: `r${round}-${i}` })),
-      ];
-      // Half the rounds kill once a first change has answered (so some changes land), the others at a random moment.
-      if (round % 2 === 0) await Promise.race(calls);
+      const accepts = invitees.slice(round * ACCEPTS, (round + 1) * ACCEPTS).map((invitee) => act(server.url, invitee, "POST", "/invitations/accept", { token: invitee.token }));
+      const rotations = keys.slice(round * ROTATIONS, (round + 1) * ROTATIONS).map((key) => act(server.url, owner, "POST", `/workspaces/${workspaceId}/keys/${key.id}/rotate`, {}));
+      const calls = [...accepts, ...rotations, ...Array.from({ length: CREATIONS }, (_, i) => act(server.url, owner, "POST", "/workspaces", { name: `r${round}-${i}` }))];
+      // Half the rounds kill once an accept and a rotation have answered (so some of each land), the others at a random moment.
+      if (round % 2 === 0) await Promise.all([Promise.race(accepts), Promise.race(rotations)]);
       await sleep(Math.floor(Math.random() * (round % 2 === 0 ? 30 : 250)));
       server.child.kill("SIGKILL");
       await server.exited;
