@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childEnv } from "./adapters/testing/child-env.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "./adapters/testing/rate-window.ts";
 
 const ROOT = import.meta.dirname;
@@ -12,7 +13,7 @@ const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f200
 const dir = mkdtempSync(join(tmpdir(), "tool-api-consumer-"));
 let tarball = "";
 const node = (args: string[], env: Record<string, string> = {}) =>
-  execFileSync(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+  execFileSync(process.execPath, args, { cwd: dir, env: childEnv(env), encoding: "utf8", timeout: 60_000 });
 const tsc = (compiler: string, cwd = dir) => {
   try {
     return { code: 0, output: execFileSync(process.execPath, [compiler, "-p", "tsconfig.json"], { cwd, encoding: "utf8" }) };
@@ -173,7 +174,7 @@ function readmeAllowScripts(): Record<string, boolean> {
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, { cwd: dir, env: childEnv(env) });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));

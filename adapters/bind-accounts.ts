@@ -23,6 +23,7 @@ import { SignUp, type SignUpDeps } from "../application/sign-up.ts";
 import { SwitchWorkspace } from "../application/switch-workspace.ts";
 import { DEFAULT_SESSION_POLICY } from "../domain/session.ts";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
+import { ZxcvbnPasswordRater } from "./security/zxcvbn-password-rater.ts";
 import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
 import { KeyvFlashStore, KeyvSessionStore } from "./storage/keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
@@ -53,8 +54,9 @@ export function bindAccountStores(container: Container, infra: Infrastructure): 
 /** The dashboard's use cases: accounts, sessions, workspaces and the workspace views of keys. */
 export function bindAccountUseCases(container: Container, infra: Infrastructure): void {
   const sessionPolicy = infra.sessionPolicy ?? DEFAULT_SESSION_POLICY;
+  const passwordRater = infra.passwordRater ?? new ZxcvbnPasswordRater();
   const auth = (accounts: AccountStore, workspaces: WorkspaceStore, sessions: SessionStore, hasher: PasswordHasher, limits: RateLimitStore): SignUpDeps =>
-    ({ accounts, workspaces, sessions, hasher, limits, secrets: infra.secrets, clock: infra.clock, sessionPolicy, attemptLimits: infra.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS });
+    ({ accounts, workspaces, sessions, hasher, passwordRater, limits, secrets: infra.secrets, clock: infra.clock, sessionPolicy, attemptLimits: infra.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS });
   const authTokens = [TOKENS.accountStore, TOKENS.workspaceStore, TOKENS.sessionStore, TOKENS.passwordHasher, TOKENS.rateLimitStore] as const;
   container.bind(TOKENS.signUp).toResolvedValue((...deps: Parameters<typeof auth>) => new SignUp(auth(...deps)), [...authTokens]);
   container.bind(TOKENS.signIn).toResolvedValue((...deps: Parameters<typeof auth>) => new SignIn(auth(...deps)), [...authTokens]);

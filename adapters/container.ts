@@ -18,7 +18,7 @@ import { ListMembers } from "../application/list-members.ts";
 import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
 import type {
-  AccountStore, ApiKeyStore, AuditLog, Clock, ExecutionObserver, FlashStore, InvitationStore, PasswordHasher, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
+  AccountStore, ApiKeyStore, AuditLog, Clock, ExecutionObserver, FlashStore, InvitationStore, PasswordHasher, PasswordRater, RateLimitStore, SchemaValidator, SecretSource, SessionStore,
   ToolCatalog, ToolRunner, UsageStore, WorkspacePackStore, WorkspaceStore, Mailer, Outbox, WebhookSender, WebhookStore,
 } from "../application/ports.ts";
 import type { QueryKeyUsage, QueryWorkspaceUsage } from "../application/query-usage.ts";
@@ -148,6 +148,8 @@ export interface Infrastructure {
   readonly atomic?: <T>(namespace: string) => AtomicRecords<T>;
   /** Defaults to scrypt at its production cost. */
   readonly passwordHasher?: PasswordHasher;
+  /** New passwords' strength; defaults to zxcvbn-ts (the password-strength tool's setup). */
+  readonly passwordRater?: PasswordRater;
   readonly sessionPolicy?: SessionPolicy;
   readonly attemptLimits?: AttemptLimits;
   /** Hears of bugs that ToolCall.execute answers as 500 internal_error. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { DestinationStream } from "pino";
 import { describe, expect, it } from "vitest";
 import { BATCH_CHARS, batchedLines, createLogger, LINE_DELAY_MS } from "./logger.ts";
+import { childEnv } from "./testing/child-env.ts";
 
 const afterDelay = () => new Promise((resolve) => setTimeout(resolve, LINE_DELAY_MS + 10));
 
@@ -68,7 +69,7 @@ describe("batchedLines", () => {
       "throw new Error('crash in the same turn');",
     ].join("\n");
     const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
-      const child = execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], (_error, out) => resolve({ stdout: out, code: child.exitCode }));
+      const child = execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { env: childEnv() }, (_error, out) => resolve({ stdout: out, code: child.exitCode }));
     });
     expect(code).not.toBe(0);
     expect(stdout.trimEnd().split("\n").map((line) => JSON.parse(line).n)).toEqual([1, 2]);

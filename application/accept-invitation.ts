@@ -1,6 +1,7 @@
 import { normalizeEmail } from "../domain/account.ts";
 import { conflict, type DomainError, forbidden, notFound } from "../domain/errors.ts";
 import { hashInvitationToken, type Invitation, isInvitationToken, isPending } from "../domain/invitation.ts";
+import { inviterMayGrant } from "../domain/membership.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { MAX_WORKSPACES_PER_ACCOUNT, type Workspace } from "../domain/workspace.ts";
 import type { InvitationDeps } from "./invite-member.ts";
@@ -17,7 +18,8 @@ const unusable = (): DomainError => notFound("This invitation link does not work
 
 /**
  * POST /invitations/accept: the signed-in account joins with the invited role when its email is the invitation's
- * (case-insensitive). The invitation is used up atomically first, so of two racing accepts exactly one joins.
+ * (case-insensitive) and the inviter may still grant that role. The invitation is used up atomically first, so of
+ * two racing accepts exactly one joins.
  */
 export class AcceptInvitation {
   constructor(private readonly deps: InvitationDeps) {}
@@ -28,6 +30,8 @@ export class AcceptInvitation {
     const now = clock.now();
     const invitation = await invitations.findByTokenHash(hashInvitationToken(cmd.token));
     if (!invitation || !isPending(invitation, now)) return err(unusable());
+    // Checked before whose email it is: an invitation its inviter may no longer grant is dead for everyone.
+    if (!inviterMayGrant(await workspaces.findMembership(invitation.workspaceId, invitation.invitedBy), invitation.role)) return err(unusable());
     const account = await accounts.findById(cmd.accountId);
     if (!account || normalizeEmail(account.email) !== invitation.email) {
       return err(forbidden("This invitation was sent to another email address. Sign in with that address to accept it."));

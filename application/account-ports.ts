@@ -1,5 +1,6 @@
 import type { Account } from "../domain/account.ts";
 import type { Invitation } from "../domain/invitation.ts";
+import type { PasswordEstimate } from "../domain/password.ts";
 import type { Session } from "../domain/session.ts";
 import type { Membership, Workspace } from "../domain/workspace.ts";
 
@@ -50,8 +51,11 @@ export interface InvitationUpdate {
 
 /** Where invitations live; the storage may drop one after its `expiresAt`. Every method throws when storage is unreachable. */
 export interface InvitationStore {
-  /** Stores a new invitation, findable by id and by its token hash. */
-  save(invitation: Invitation): Promise<void>;
+  /**
+   * Stores a new invitation, findable by id and by its token hash. With `maxPending`, atomically on every instance:
+   * false, with nothing stored, when its workspace already has that many pending (unused, unrevoked, unexpired) ones.
+   */
+  save(invitation: Invitation, options?: { readonly maxPending?: number }): Promise<boolean>;
   /** The invitation with this id, or undefined. */
   findById(id: string): Promise<Invitation | undefined>;
   /** The invitation whose token hashes to `tokenHash`, or undefined. */
@@ -82,6 +86,15 @@ export interface FlashStore {
   put(id: string, value: string, ttlMs: number): Promise<void>;
   /** The value under `id`, removed as it is read (a second take is undefined), or undefined when absent or expired. */
   take(id: string): Promise<string | undefined>;
+}
+
+/** A password strength estimator (zxcvbn), for new passwords. */
+export interface PasswordRater {
+  /**
+   * The estimate for `password`, counting `userInputs` (the account's email…) as words a guesser knows. Never stores
+   * or logs the password. May estimate a prefix only of a very long password, to bound its CPU time. Throws only on bugs.
+   */
+  rate(password: string, userInputs: readonly string[]): Promise<PasswordEstimate>;
 }
 
 /** A memory-hard password KDF. Both methods run off the event loop. */

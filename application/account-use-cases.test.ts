@@ -40,6 +40,41 @@ describe("SignUp", () => {
   });
 });
 
+describe("SignUp's password rule", () => {
+  it.each([
+    ["12 spaces", " ".repeat(12), /^is too easy to guess \(strength 0 of 4, at least 3 needed\): Repeated characters/],
+    ["12 NUL characters", "\u0000".repeat(12), /^contains control characters \(U\+0000 at 1\)/],
+    ["a tab inside", "correct\thorse battery", /^contains control characters \(U\+0009 at 8\)/],
+    ["aaaaaaaaaaaa", "aaaaaaaaaaaa", /^is too easy to guess .*: Repeated characters like "aaa" are easy to guess/],
+    ["password1234", "password1234", /^is too easy to guess .*: This is similar to a commonly used password/],
+    ["the email itself", "ada.lovelace@example.com", /^is too easy to guess/],
+  ])("refuses %s with 422 invalid_input at /password, saying why", async (_label, password, message) => {
+    const test = setup();
+    const result = await test.signUp.execute({ email: "ada.lovelace@example.com", password, ip: "10.0.0.1" });
+    expect(result.ok || result.error).toMatchObject({ code: "invalid_input", details: [{ path: "/password", message: expect.stringMatching(message) }] });
+    expect(await test.accounts.findByEmail("ada.lovelace@example.com")).toBeUndefined();
+  });
+
+  it("accepts a passphrase zxcvbn scores 3 or more, the fixtures' own included", async () => {
+    const test = setup();
+    for (const [i, password] of [PASSWORD, "correct horse battery staple", "quiet-Lantern-42-orbit"].entries()) {
+      expect((await test.signUp.execute({ email: `user${i}@example.com`, password, ip: "10.0.0.1" })).ok).toBe(true);
+    }
+  });
+
+  it("counts sign-ups of an IPv6 client by its /64: 25 addresses of one /64 share one limit of 20", async () => {
+    const test = setup();
+    const { limit } = DEFAULT_ATTEMPT_LIMITS.signUpPerIp;
+    const outcomes = [];
+    for (let i = 0; i < limit + 5; i++) {
+      const result = await test.signUp.execute({ email: `v6-${i}@example.com`, password: PASSWORD, ip: `2001:db8:aa:bb:${(i + 1).toString(16)}::1` });
+      outcomes.push(result.ok ? "created" : result.error.code);
+    }
+    expect(outcomes).toEqual([...Array(limit).fill("created"), ...Array(5).fill("rate_limited")]);
+    expect((await test.signUp.execute({ email: "next-net@example.com", password: PASSWORD, ip: "2001:db8:aa:bc::1" })).ok).toBe(true);
+  });
+});
+
 describe("SignIn", () => {
   it("opens a new session with a new token and CSRF token, destroying the one the client held", async () => {
     const test = setup();

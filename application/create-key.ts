@@ -20,6 +20,8 @@ export interface CreateKeyCommand {
   readonly workspaceId?: string | null;
   /** Seconds from now until the key is refused; never when absent. */
   readonly expiresInSeconds?: number;
+  /** Epoch ms at which the key is refused (a chosen date), instead of `expiresInSeconds`; must be in the future. */
+  readonly expiresAt?: number;
   /** Tool ids and/or categories the key may call; every tool when absent. */
   readonly scopes?: { readonly tools?: readonly string[]; readonly categories?: readonly string[] } | null;
   /** Who creates it, for the audit log; the CLI when absent. */
@@ -44,7 +46,8 @@ interface Checked {
   env: Environment;
   policy: RateLimitPolicy;
   scopes: KeyScopes | null;
-  expiresInMs: number | null;
+  /** Epoch ms; null: never. */
+  expiresAt: number | null;
 }
 
 /** Mints a key: a CSPRNG secret that is returned once; only its SHA-256 is stored. */
@@ -54,11 +57,11 @@ export class CreateKey {
   ) {}
 
   async execute(cmd: CreateKeyCommand): Promise<Result<CreateKeyOutput, DomainError>> {
-    const checked = this.check(cmd);
-    if (!checked.ok) return checked;
-    const { name, env, policy, scopes, expiresInMs } = checked.value;
-    const secret = mintSecret(this.deps.secrets, env);
     const now = this.deps.clock.now();
+    const checked = this.check(cmd, now);
+    if (!checked.ok) return checked;
+    const { name, env, policy, scopes, expiresAt } = checked.value;
+    const secret = mintSecret(this.deps.secrets, env);
     const key: ApiKey = {
       id: `key_${this.randomId()}`,
       name,
@@ -71,7 +74,7 @@ export class CreateKey {
       createdAt: now,
       lastUsedAt: null,
       revokedAt: null,
-      expiresAt: expiresInMs === null ? null : now + expiresInMs,
+      expiresAt,
       scopes,
       // Members may change only the keys they created (shared/contract.md, "Members and invitations").
       ...(cmd.actor && "accountId" in cmd.actor ? { createdBy: cmd.actor.accountId } : {}),
@@ -84,7 +87,7 @@ export class CreateKey {
     return ok({ key: toKeySummary(key, now), secret });
   }
 
-  private check(cmd: CreateKeyCommand): Result<Checked, DomainError> {
+  private check(cmd: CreateKeyCommand, now: number): Result<Checked, DomainError> {
     const issues: InputIssue[] = [];
     const name = checkKeyName(cmd.name);
     if (!name.ok) issues.push(name.error);
@@ -93,13 +96,10 @@ export class CreateKey {
     const fallback = this.deps.defaultPolicy;
     const policy = toPolicy(cmd.limit ?? fallback.limit, cmd.windowSeconds ?? fallback.windowMs / 1000);
     if (!policy) issues.push({ path: "/limit", message: "limit must be 1 to 10^9 and the window 1 to 86400 seconds" });
-    const expires = cmd.expiresInSeconds;
-    if (expires !== undefined && !(Number.isInteger(expires) && expires >= 1 && expires <= MAX_EXPIRES_IN_SECONDS)) {
-      issues.push({ path: "/expiresInSeconds", message: `must be a whole number of seconds, 1 to ${MAX_EXPIRES_IN_SECONDS}` });
-    }
+    const expiresAt = checkExpiry(cmd, now, issues);
     const scopes = checkScopes(cmd.scopes, issues);
     if (issues.length > 0 || !name.ok || !env || !policy) return err(invalidInput(issues));
-    return ok({ name: name.value, env, policy, scopes, expiresInMs: expires === undefined ? null : expires * 1000 });
+    return ok({ name: name.value, env, policy, scopes, expiresAt });
   }
 
   private randomId(): string {
@@ -108,4 +108,19 @@ export class CreateKey {
       if (id) return id;
     }
   }
+}
+
+/** The epoch ms at which the key is refused (null: never), from either expiry field; problems pushed onto `issues`. */
+function checkExpiry(cmd: CreateKeyCommand, now: number, issues: InputIssue[]): number | null {
+  if (cmd.expiresAt !== undefined) {
+    const inMs = cmd.expiresAt - now;
+    if (Number.isInteger(cmd.expiresAt) && inMs >= 1000 && inMs <= MAX_EXPIRES_IN_SECONDS * 1000) return cmd.expiresAt;
+    issues.push({ path: "/expiresAt", message: "must be in the future and within 10 years" });
+    return null;
+  }
+  const expires = cmd.expiresInSeconds;
+  if (expires === undefined) return null;
+  if (Number.isInteger(expires) && expires >= 1 && expires <= MAX_EXPIRES_IN_SECONDS) return now + expires * 1000;
+  issues.push({ path: "/expiresInSeconds", message: `must be a whole number of seconds, 1 to ${MAX_EXPIRES_IN_SECONDS}` });
+  return null;
 }

@@ -1,6 +1,6 @@
 import type { DomainError } from "../domain/errors.ts";
 import type { Result } from "../domain/result.ts";
-import type { CreateKey, CreateKeyOutput } from "./create-key.ts";
+import type { CreateKey, CreateKeyCommand, CreateKeyOutput } from "./create-key.ts";
 import type { WorkspaceStore } from "./ports.ts";
 import { authorizeWorkspace } from "./workspace-access.ts";
 
@@ -11,6 +11,11 @@ export interface CreateWorkspaceKeyCommand {
   readonly env: string;
   readonly limit?: number;
   readonly windowSeconds?: number;
+  /** As CreateKey: seconds from now, or an epoch-ms moment; never when both are absent. */
+  readonly expiresInSeconds?: number;
+  readonly expiresAt?: number;
+  /** As CreateKey: the tool ids and categories the key may call; every tool when absent or null. */
+  readonly scopes?: CreateKeyCommand["scopes"];
 }
 
 /** Mints a key in a workspace through the same CreateKey use case as the CLI; every member may, and becomes its creator. */
@@ -20,7 +25,9 @@ export class CreateWorkspaceKey {
   async execute(cmd: CreateWorkspaceKeyCommand): Promise<Result<CreateKeyOutput, DomainError>> {
     const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "create_key");
     if (!access.ok) return access;
-    const { name, env, limit, windowSeconds, workspaceId } = cmd;
-    return this.deps.createKey.execute({ name, env, limit, windowSeconds, workspaceId, actor: { accountId: cmd.accountId } });
+    const { name, env, limit, windowSeconds, expiresInSeconds, expiresAt, scopes, workspaceId } = cmd;
+    return this.deps.createKey.execute({
+      name, env, limit, windowSeconds, expiresInSeconds, expiresAt, scopes, workspaceId, actor: { accountId: cmd.accountId },
+    });
   }
 }

@@ -120,3 +120,86 @@ describe("accepting", () => {
     for (const token of ["A".repeat(43), "short", "../../etc", undefined, 42]) expect(await test.accept(token)).toEqual(UNUSABLE);
   });
 });
+
+describe("an invitation outliving its inviter's rights", () => {
+  /** `admin` (an admin of the team, invited by the owner) invites a second address of their own with `role`. */
+  async function adminInvites(role: "admin" | "member") {
+    const test = await setup();
+    const admin = await test.signUp("admin@example.com");
+    await test.join(test.workspaceId, test.owner, admin, "admin");
+    const alt = await test.signUp("admin.alt@example.com");
+    const invited = await test.deps.inviteMember.execute({ accountId: admin.accountId, workspaceId: test.workspaceId, email: alt.email, role });
+    if (!invited.ok) throw new Error(invited.error.message);
+    const preview = () => test.deps.previewInvitation.execute({ accountId: alt.accountId, token: invited.value.token });
+    return { ...test, admin, alt, token: invited.value.token, preview };
+  }
+
+  it("stops working once the inviter is removed: the holder gets the one 404, and no role", async () => {
+    const test = await adminInvites("admin");
+    expect(await test.deps.removeMember.execute({ accountId: test.owner.accountId, workspaceId: test.workspaceId, memberAccountId: test.admin.accountId })).toMatchObject({ ok: true });
+    expect(await test.preview()).toEqual(UNUSABLE);
+    expect(await test.accept(test.token, test.alt.accountId)).toEqual(UNUSABLE);
+    expect(await test.roleOf(test.alt.accountId)).toBeUndefined();
+  });
+
+  it("stops working once the inviter is demoted below a role that may grant it", async () => {
+    const test = await adminInvites("admin");
+    expect(await test.deps.changeMemberRole.execute({ accountId: test.owner.accountId, workspaceId: test.workspaceId, memberAccountId: test.admin.accountId, role: "member" })).toMatchObject({ ok: true });
+    expect(await test.accept(test.token, test.alt.accountId)).toEqual(UNUSABLE);
+    expect(await test.roleOf(test.alt.accountId)).toBeUndefined();
+  });
+
+  it("an owner's owner invitation stops at the owner's demotion to admin, while the admin's member invitation keeps working", async () => {
+    const test = await setup();
+    const coOwner = await test.signUp("co-owner@example.com");
+    await test.join(test.workspaceId, test.owner, coOwner, "owner");
+    const [carol, dave] = [await test.signUp("carol@example.com"), await test.signUp("dave@example.com")];
+    const invite = async (email: string, role: string) => {
+      const invited = await test.deps.inviteMember.execute({ accountId: coOwner.accountId, workspaceId: test.workspaceId, email, role });
+      if (!invited.ok) throw new Error(invited.error.message);
+      return invited.value.token;
+    };
+    const [asOwner, asMember] = [await invite(carol.email, "owner"), await invite(dave.email, "member")];
+    expect(await test.deps.changeMemberRole.execute({ accountId: test.owner.accountId, workspaceId: test.workspaceId, memberAccountId: coOwner.accountId, role: "admin" })).toMatchObject({ ok: true });
+    expect(await test.accept(asOwner, carol.accountId)).toEqual(UNUSABLE);
+    expect(await test.accept(asMember, dave.accountId)).toMatchObject({ ok: true });
+    expect(await test.roleOf(dave.accountId)).toBe("member");
+  });
+
+  it("keeps working while the inviter may still grant it", async () => {
+    const test = await adminInvites("admin");
+    expect((await test.preview()).ok).toBe(true);
+    expect(await test.accept(test.token, test.alt.accountId)).toMatchObject({ ok: true });
+    expect(await test.roleOf(test.alt.accountId)).toBe("admin");
+  });
+});
+
+describe("the pending-invitation cap", () => {
+  it("creates exactly 100 of 110 concurrent invitations and answers the other 10 with 409 conflict", async () => {
+    const test = await setup();
+    const outcomes = await Promise.all(Array.from({ length: 110 }, (_, i) =>
+      test.deps.inviteMember.execute({ accountId: test.owner.accountId, workspaceId: test.workspaceId, email: `guest${i}@example.com`, role: "member" })));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(100);
+    expect(outcomes.filter((outcome) => !outcome.ok).map((outcome) => !outcome.ok && outcome.error.code)).toEqual(Array(10).fill("conflict"));
+    const listed = await test.deps.listInvitations.execute({ accountId: test.owner.accountId, workspaceId: test.workspaceId });
+    expect(listed.ok && listed.value).toHaveLength(100);
+  });
+
+  it("frees a place when an invitation is accepted, revoked or expires", async () => {
+    const test = await setup();
+    const invite = (i: number) => test.deps.inviteMember.execute({ accountId: test.owner.accountId, workspaceId: test.workspaceId, email: `guest${i}@example.com`, role: "member" });
+    const made = [];
+    for (let i = 0; i < 99; i++) made.push(await invite(i));
+    const { token } = await test.invite();
+    expect((await invite(100)).ok || "full").toBe("full");
+    expect(await test.accept(token)).toMatchObject({ ok: true });
+    expect((await invite(101)).ok).toBe(true);
+    const first = made[0];
+    if (!first.ok) throw new Error(first.error.message);
+    await test.deps.revokeInvitation.execute({ accountId: test.owner.accountId, workspaceId: test.workspaceId, invitationId: first.value.invitation.id });
+    expect((await invite(102)).ok).toBe(true);
+    expect((await invite(103)).ok || "full").toBe("full");
+    test.clock.advance(7 * DAY_MS);
+    expect((await invite(104)).ok).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { isEmail, normalizeEmail } from "../domain/account.ts";
 import { conflict, type DomainError, forbidden, invalidInput, type InputIssue } from "../domain/errors.ts";
-import { hashInvitationToken, INVITATION_TTL_MS, type Invitation, type InvitationView, isPending, MAX_PENDING_INVITATIONS, toInvitationView } from "../domain/invitation.ts";
+import { hashInvitationToken, INVITATION_TTL_MS, type Invitation, type InvitationView, MAX_PENDING_INVITATIONS, toInvitationView } from "../domain/invitation.ts";
 import { invitationAction } from "../domain/membership.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { isAllowed, ROLES, type Role, type Workspace } from "../domain/workspace.ts";
@@ -70,23 +70,20 @@ export class InviteMember {
     const inviterEmail = (await this.deps.accounts.findById(cmd.accountId))?.email;
     const mail = this.deps.invitationEmail?.({ invitation, token, workspace, inviterEmail });
     const then = mail ? [{ kind: "email", email: mail } as const] : [];
-    await journaled(this.deps, { subjects: [subject], check: { kind: "invitation", invitationId: invitation.id, status: "*" }, then }, async () => {
-      await invitations.save(invitation);
-      return { landed: true, value: undefined };
+    // The store counts the workspace's pending invitations and refuses past the cap in the same atomic step.
+    const saved = await journaled(this.deps, { subjects: [subject], check: { kind: "invitation", invitationId: invitation.id, status: "*" }, then }, async () => {
+      const stored = await invitations.save(invitation, { maxPending: MAX_PENDING_INVITATIONS });
+      return { landed: stored, value: stored };
     });
+    if (!saved) return err(conflict(`A workspace may have at most ${MAX_PENDING_INVITATIONS} pending invitations: revoke some first.`));
     return ok({ invitation: toInvitationView(invitation), token });
   }
 
-  /** 409 when the address already belongs to a member, or the workspace has as many pending invitations as it may. */
+  /** 409 when the address already belongs to a member. */
   private async findConflict(workspaceId: string, email: string): Promise<DomainError | undefined> {
-    const { accounts, workspaces, invitations, clock } = this.deps;
+    const { accounts, workspaces } = this.deps;
     const account = await accounts.findByEmail(email);
     if (account && (await workspaces.findMembership(workspaceId, account.id))) return conflict(`${email} is a member of this workspace already.`);
-    const now = clock.now();
-    const pending = (await invitations.listByWorkspace(workspaceId)).filter((invitation) => isPending(invitation, now));
-    if (pending.length >= MAX_PENDING_INVITATIONS) {
-      return conflict(`A workspace may have at most ${MAX_PENDING_INVITATIONS} pending invitations: revoke some first.`);
-    }
     return undefined;
   }
 }

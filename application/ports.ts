@@ -7,7 +7,7 @@ import type { AnyTool, ToolDefinition } from "../domain/tool.ts";
 import type { Granularity } from "../domain/usage.ts";
 
 export type {
-  AccountStore, FlashStore, InvitationStore, InvitationUpdate, PasswordHasher, SessionStore, WorkspaceStore,
+  AccountStore, FlashStore, InvitationStore, InvitationUpdate, PasswordHasher, PasswordRater, SessionStore, WorkspaceStore,
 } from "./account-ports.ts";
 export type {
   ChangeIntent, LandedCheck, Mailer, Outbox, OutboxItem, OutboxPage, OutboxStatus, OutboxWork, SendOutcome, WebhookSender, WebhookStore,
@@ -72,6 +72,13 @@ export interface RateLimitStore {
    * and the time until it resets. Throws when the store is unreachable.
    */
   peek(bucket: string, windowMs: number): Promise<WindowHit>;
+  /**
+   * Takes back one hit of `bucket` from the window `windowId` (a `hit`'s `windowId`), atomically: for an attempt
+   * counted up front that turned out not to count (a refused sign-in, a right password). Never below 0, and nothing
+   * once that window has ended, so a later window is never credited. Throws when the store is unreachable. A store
+   * without it leaves it out (and returns no `windowId`): such attempts then stay counted.
+   */
+  release?(bucket: string, windowMs: number, windowId: number): Promise<void>;
 }
 
 /** The tools this deployment knows. */

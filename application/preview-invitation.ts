@@ -1,6 +1,7 @@
 import { normalizeEmail } from "../domain/account.ts";
 import { type DomainError, notFound } from "../domain/errors.ts";
 import { hashInvitationToken, isInvitationToken, isPending } from "../domain/invitation.ts";
+import { inviterMayGrant } from "../domain/membership.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { Role } from "../domain/workspace.ts";
 import type { InvitationDeps } from "./invite-member.ts";
@@ -21,13 +22,15 @@ export interface InvitationPreview {
 export class PreviewInvitation {
   constructor(private readonly deps: InvitationDeps) {}
 
-  async execute(cmd: { readonly accountId: string; readonly token: string }): Promise<Result<InvitationPreview, DomainError>> {
+  /** `accountId` absent: a visitor not signed in yet (the sign-in page of the link), never `forThisAccount`. */
+  async execute(cmd: { readonly accountId?: string; readonly token: string }): Promise<Result<InvitationPreview, DomainError>> {
     const { invitations, accounts, workspaces, clock } = this.deps;
     const unusable = notFound("This invitation link does not work: it is unknown, used, revoked or expired.");
     const invitation = isInvitationToken(cmd.token) ? await invitations.findByTokenHash(hashInvitationToken(cmd.token)) : undefined;
     const workspace = invitation && isPending(invitation, clock.now()) ? await workspaces.findById(invitation.workspaceId) : undefined;
     if (!invitation || !workspace) return err(unusable);
-    const [account, inviter] = await Promise.all([accounts.findById(cmd.accountId), accounts.findById(invitation.invitedBy)]);
+    if (!inviterMayGrant(await workspaces.findMembership(invitation.workspaceId, invitation.invitedBy), invitation.role)) return err(unusable);
+    const [account, inviter] = await Promise.all([cmd.accountId ? accounts.findById(cmd.accountId) : undefined, accounts.findById(invitation.invitedBy)]);
     return ok({
       workspaceName: workspace.name, role: invitation.role, email: invitation.email, invitedByEmail: inviter?.email ?? null,
       expiresAt: new Date(invitation.expiresAt).toISOString(),

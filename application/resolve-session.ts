@@ -8,6 +8,12 @@ import type { AccountStore, Clock, SessionStore, WorkspaceStore } from "./ports.
 export interface ResolveSessionCommand {
   /** The session token from the cookie, or undefined when none was sent. */
   readonly token: string | undefined;
+  /**
+   * Whether this request tells the account that it lost the session's workspace (a dashboard page does). Only then
+   * does the session move on to the fallback workspace for good; any other request (a JSON call) is answered in the
+   * fallback but leaves the session, and so the one-time notice, for the next page. Default false.
+   */
+  readonly showsLostAccess?: boolean;
 }
 
 /** Who is signed in, and where: the session, its account, and the current workspace with the account's role. */
@@ -18,7 +24,10 @@ export interface SessionContext {
   readonly role: Role;
   /** When the session ends unless used again (epoch ms). */
   readonly expiresAt: number;
-  /** The workspace the session was in and the account no longer belongs to (removed): the session has moved on to another. */
+  /**
+   * The workspace the session was in and the account no longer belongs to (removed); `workspace` is the fallback. The
+   * session has moved on to it when the command said `showsLostAccess`, else it still names the lost one.
+   */
   readonly lostAccessTo?: Workspace;
 }
 
@@ -47,7 +56,8 @@ export class ResolveSession {
     }
     const current = await this.currentWorkspace(found);
     if (!current) return err(signInRequired());
-    const session = touchSession({ ...found, workspaceId: current.workspace.id }, now);
+    const workspaceId = current.lost && !cmd.showsLostAccess ? found.workspaceId : current.workspace.id;
+    const session = touchSession(workspaceId === found.workspaceId ? found : { ...found, workspaceId }, now);
     const expiresAt = sessionExpiresAt(session, sessionPolicy);
     if (session !== found) await sessions.save(session, expiresAt);
     return ok({ session, account, workspace: current.workspace, role: current.role, expiresAt, ...(current.lost ? { lostAccessTo: current.lost } : {}) });

@@ -2,15 +2,15 @@ import { type Account, checkSignIn, emailBucketId, normalizeEmail } from "../dom
 import { type DomainError, invalidCredentials, invalidInput } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { hashSessionToken } from "../domain/session.ts";
-import { checkFailures, type FailureBucket, recordFailure } from "./attempt-limits.ts";
-import { SerialQueue } from "./serial-queue.ts";
+import { toThrottleAddress } from "../domain/client-address.ts";
+import { holdAttempt } from "./attempt-limits.ts";
 import { ensurePersonalWorkspace } from "./open-session.ts";
 import { type SignedIn, type SignUpDeps, startSignedIn } from "./sign-up.ts";
 
 export interface SignInCommand {
   readonly email: unknown;
   readonly password: unknown;
-  /** The client address, for the per-address attempt limit. */
+  /** The client address, for the per-address attempt limits (an IPv6 address counts as its /64). */
   readonly ip: string;
   /** The token of a session the client already holds: it is destroyed, so sign-in always rotates the token. */
   readonly previousToken?: string;
@@ -22,7 +22,6 @@ export interface SignInCommand {
  */
 export class SignIn {
   private dummyHash: Promise<string> | undefined;
-  private readonly serial = new SerialQueue();
 
   constructor(private readonly deps: SignUpDeps) {
     // Made now, so even the first unknown-email sign-in costs one KDF run, like any other.
@@ -35,23 +34,21 @@ export class SignIn {
     if (issues.length > 0) return err(invalidInput(issues));
     const email = normalizeEmail(cmd.email as string);
     const password = cmd.password as string;
-    const failures: FailureBucket[] = [
-      [`signin-fail:ip:${cmd.ip}`, attemptLimits.signInPerIp],
-      [`signin-fail:acct-ip:${emailBucketId(email)}:${cmd.ip}`, attemptLimits.signInPerAccountAndIp],
-    ];
-    // One attempt at a time per account and address in this process, so a burst of concurrent guesses cannot
-    // all pass the check before the first failure is counted.
-    return this.serial.run(`${emailBucketId(email)}:${cmd.ip}`, async () => {
-      const allowed = await checkFailures(limits, failures);
-      if (!allowed.ok) return allowed;
-      const account = await accounts.findByEmail(email);
-      const matches = await hasher.verify(password, account?.passwordHash ?? (await this.dummy()));
-      if (!account || !matches) {
-        await recordFailure(limits, failures);
-        return err(invalidCredentials());
-      }
-      return ok(await this.open(account, cmd.previousToken));
-    });
+    const client = toThrottleAddress(cmd.ip);
+    const account = emailBucketId(email);
+    // Counted before the password is checked (and given back when it is right): a burst of concurrent guesses, on any
+    // number of instances, cannot all pass the check before the first failure is counted.
+    const held = await holdAttempt(limits, [
+      [`signin-fail:ip:${client}`, attemptLimits.signInPerIp],
+      [`signin-fail:acct-ip:${account}:${client}`, attemptLimits.signInPerAccountAndIp],
+      [`signin-fail:acct:${account}`, attemptLimits.signInPerAccount],
+    ]);
+    if (!held.ok) return held;
+    const found = await accounts.findByEmail(email);
+    const matches = await hasher.verify(password, found?.passwordHash ?? (await this.dummy()));
+    if (!found || !matches) return err(invalidCredentials());
+    await held.value.release();
+    return ok(await this.open(found, cmd.previousToken));
   }
 
   private async open(account: Account, previousToken: string | undefined): Promise<SignedIn> {

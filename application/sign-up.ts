@@ -3,15 +3,17 @@ import { conflict, type DomainError, invalidInput } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { hashSessionToken, type SessionPolicy } from "../domain/session.ts";
 import { toWorkspaceView, type Workspace, type WorkspaceView } from "../domain/workspace.ts";
+import { toThrottleAddress } from "../domain/client-address.ts";
 import { type AttemptLimits, countAttempt } from "./attempt-limits.ts";
+import { checkNewPassword } from "./new-password.ts";
 import { ensurePersonalWorkspace, type OpenSessionDeps, openSession } from "./open-session.ts";
-import type { AccountStore, Clock, PasswordHasher, RateLimitStore, SecretSource, SessionStore, WorkspaceStore } from "./ports.ts";
+import type { AccountStore, Clock, PasswordHasher, PasswordRater, RateLimitStore, SecretSource, SessionStore, WorkspaceStore } from "./ports.ts";
 import { newId } from "./random-ids.ts";
 
 export interface SignUpCommand {
   readonly email: unknown;
   readonly password: unknown;
-  /** The client address, for the per-address attempt limit. */
+  /** The client address, for the per-address attempt limit (an IPv6 address counts as its /64). */
   readonly ip: string;
   /** The token of a session the client already holds: it is destroyed (the new one replaces it). */
   readonly previousToken?: string;
@@ -33,6 +35,8 @@ export interface SignUpDeps {
   readonly workspaces: WorkspaceStore;
   readonly sessions: SessionStore;
   readonly hasher: PasswordHasher;
+  /** Estimates new passwords' strength (too easy to guess: 422). */
+  readonly passwordRater: PasswordRater;
   readonly limits: RateLimitStore;
   readonly secrets: SecretSource;
   readonly clock: Clock;
@@ -49,8 +53,11 @@ export class SignUp {
     const issues = checkSignUp(cmd.email, cmd.password);
     if (issues.length > 0) return err(invalidInput(issues));
     const email = normalizeEmail(cmd.email as string);
-    const allowed = await countAttempt(limits, [[`signup:ip:${cmd.ip}`, attemptLimits.signUpPerIp]]);
+    // Counted before the strength estimate and the KDF, the costly steps; a refused password counts as an attempt.
+    const allowed = await countAttempt(limits, [[`signup:ip:${toThrottleAddress(cmd.ip)}`, attemptLimits.signUpPerIp]]);
     if (!allowed.ok) return allowed;
+    const weak = await checkNewPassword(this.deps.passwordRater, cmd.password as string, email);
+    if (weak.length > 0) return err(invalidInput(weak));
     // Checked before hashing so a taken email costs no KDF run; create() re-checks against a race.
     if (await accounts.findByEmail(email)) return err(emailTaken());
     const account: Account = {

@@ -52,6 +52,27 @@ describe("workspaces", () => {
   });
 });
 
+describe("a session whose workspace the account was removed from", () => {
+  it("answers in the oldest workspace with lostAccessTo, and moves the session for good only when the caller shows the notice", async () => {
+    const test = setup();
+    const ada = await signedUp(test, "ada@example.com");
+    const bob = await signedUp(test, "bob@example.com");
+    await test.workspaces.saveMembership({ workspaceId: ada.workspace.id, accountId: bob.account.id, role: "member", createdAt: test.clock.now() + 1 });
+    const inTeam = await test.resolve.execute({ token: bob.token });
+    if (!inTeam.ok) throw new Error("no session");
+    await test.switchWorkspace.execute({ session: inTeam.value.session, workspaceId: ada.workspace.id });
+    await test.workspaces.removeMembership(ada.workspace.id, bob.account.id);
+    for (let call = 0; call < 2; call++) {
+      const quiet = await test.resolve.execute({ token: bob.token });
+      expect(quiet.ok && [quiet.value.workspace.id, quiet.value.lostAccessTo?.id, quiet.value.session.workspaceId]).toEqual([bob.workspace.id, ada.workspace.id, ada.workspace.id]);
+    }
+    const shown = await test.resolve.execute({ token: bob.token, showsLostAccess: true });
+    expect(shown.ok && [shown.value.workspace.id, shown.value.lostAccessTo?.id, shown.value.session.workspaceId]).toEqual([bob.workspace.id, ada.workspace.id, bob.workspace.id]);
+    const after = await test.resolve.execute({ token: bob.token, showsLostAccess: true });
+    expect(after.ok && [after.value.workspace.id, after.value.lostAccessTo]).toEqual([bob.workspace.id, undefined]);
+  });
+});
+
 describe("the workspace cap", () => {
   it("refuses the 101st workspace of an account with conflict, stores nothing of it, and leaves other accounts free", async () => {
     const test = setup();

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { childEnv } from "../adapters/testing/child-env.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 /**
@@ -8,7 +9,7 @@ const ROOT = join(import.meta.dirname, "..");
  * smoke starts (eleven, three of them under callgrind) warms each of its tool processes for ≈ 4 s of CPU; the smoke
  * judges that the bench runs and reports, not its figures.
  */
-const SMOKE_ENV = { ...process.env, TOOL_CONCURRENCY: "1" };
+const SMOKE_ENV = childEnv({ TOOL_CONCURRENCY: "1" });
 
 describe("npm run bench", () => {
   it("runs end to end with logging at info and prints req/s, latency and server CPU per request, the ratios to bare node:http, the soak and every target, met or not", async () => {

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import semver from "semver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childEnv } from "../adapters/testing/child-env.ts";
 import { ToolClient } from "../client/src/index.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -23,7 +24,7 @@ let secret: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "runtime-smoke-"));
-  const env = { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  const env = childEnv({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
   server = spawn(process.execPath, argsOf(scripts.start), { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
   url = await new Promise<string>((resolve, reject) => {
     let output = "";
@@ -73,7 +74,7 @@ describe(`on Node ${process.version}`, () => {
       console.log(JSON.stringify(await core.execute({ secret: key.secret, toolId: "hash-text", input: ${JSON.stringify(HASH_ABC)} })));
       await core.close();`;
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT }, (error, out, err) => (error ? reject(new Error(err)) : resolve(out)));
+      execFile(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, env: childEnv() }, (error, out, err) => (error ? reject(new Error(err)) : resolve(out)));
     });
     expect(JSON.parse(stdout)).toMatchObject({ status: 200, body: { data: { output: { digest: ABC_SHA256 } } } });
   });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { InputIssue } from "./errors.ts";
+import { checkPasswordCharacters } from "./password.ts";
 
 /** The contract's minimum; counted in characters (code points), not bytes. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -37,7 +38,10 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 const lengthOf = (text: string): number => [...text].length;
 
-/** Problems with sign-up fields, located by JSON Pointer; empty when both are acceptable. */
+/**
+ * Problems with sign-up fields that cost nothing to find (shape, length, control characters), located by JSON
+ * Pointer; empty when both pass. The password's strength is checked apart (application/new-password.ts).
+ */
 export function checkSignUp(email: unknown, password: unknown): InputIssue[] {
   const issues: InputIssue[] = [];
   if (typeof email !== "string" || !isEmail(normalizeEmail(email))) {
@@ -47,6 +51,9 @@ export function checkSignUp(email: unknown, password: unknown): InputIssue[] {
     issues.push({ path: "/password", message: `must be at least ${MIN_PASSWORD_LENGTH} characters` });
   } else if (lengthOf(password) > MAX_PASSWORD_LENGTH) {
     issues.push({ path: "/password", message: `must be at most ${MAX_PASSWORD_LENGTH} characters` });
+  } else {
+    const refused = checkPasswordCharacters(password);
+    if (refused) issues.push(refused);
   }
   return issues;
 }

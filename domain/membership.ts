@@ -8,6 +8,13 @@ export type MemberChangeRefusal =
 /** The action an invitation with this role needs: only owners make owners. */
 export const invitationAction = (role: Role): WorkspaceAction => (role === "owner" ? "invite_owner" : "invite");
 
+/**
+ * Whether an invitation of `role` still works as far as its inviter goes: only while the inviter (their membership
+ * now, undefined once removed) may still grant that role, so a removed or demoted admin's invitations stop working.
+ */
+export const inviterMayGrant = (inviter: Membership | undefined, role: Role): boolean =>
+  inviter !== undefined && isAllowed(inviter.role, invitationAction(role));
+
 /** The action removing `target` is: leaving (one's own membership), removing an owner, or removing a member or admin. */
 export function removalAction(actor: Membership, target: Membership): WorkspaceAction {
   if (actor.accountId === target.accountId) return "leave";

@@ -21,6 +21,8 @@ export function windowAt(windowMs: number, now: number): RateWindow {
 export interface WindowHit {
   readonly count: number;
   readonly resetInMs: number;
+  /** The store's number for the window that counted it (`RateLimitStore.release` takes it back from that window only); absent when the store cannot release. */
+  readonly windowId?: number;
 }
 
 /** The verdict for one request, with what the rate-limit headers show. */

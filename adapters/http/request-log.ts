@@ -2,12 +2,31 @@ import type { ServerResponse } from "node:http";
 import type { H3, H3Event, H3EventContext } from "h3";
 import type { Logger } from "../logger.ts";
 import type { RequestObserver } from "../metrics/http-metrics.ts";
+import { isHttps, TRUST_NO_PROXY, type TrustProxy } from "./trust-proxy.ts";
 import { forEachPair, isStampingResponse } from "./wire.ts";
 import { ACCEPT_PATH } from "../../domain/invitation.ts";
 
-/** Headers every answer carries, whichever handler built it, as name, value pairs. */
-function stampHeaders(requestId: string): string[] {
-  return ["x-request-id", requestId, "x-content-type-options", "nosniff"];
+/** HSTS for a year, this host only: a deployment on one subdomain never decides for its siblings. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+
+/** Headers every answer carries, whichever handler built it, as name, value pairs; HSTS on an HTTPS request only. */
+function stampHeaders(requestId: string, https: boolean): string[] {
+  const stamped = ["x-request-id", requestId, "x-content-type-options", "nosniff"];
+  if (https) stamped.push("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+  return stamped;
+}
+
+/**
+ * Whether the request is HTTPS: its own URL, or `X-Forwarded-Proto: https` from a proxy TRUST_PROXY names (as cookies
+ * get `Secure`, session-cookie.ts). The peer is looked up only when the header is there.
+ */
+function isHttpsRequest(url: URL, req: Request, trust: TrustProxy = TRUST_NO_PROXY): boolean {
+  if (url.protocol === "https:") return true;
+  const forwarded = req.headers.get("x-forwarded-proto");
+  if (forwarded === null) return false;
+  // Where h3's getRequestIP finds the peer, on the node runtime and on srvx's others.
+  const peer = (req as { context?: { clientAddress?: string } }).context?.clientAddress ?? (req as { ip?: string }).ip;
+  return isHttps(url.protocol, peer, forwarded, trust);
 }
 
 /**
@@ -19,7 +38,7 @@ function stampHeaders(requestId: string): string[] {
 export function traceNodeRequest(event: H3Event, logger: Logger, observe?: RequestObserver): void {
   const res = (event.runtime?.node as { res?: ServerResponse } | undefined)?.res;
   if (!res) return;
-  const stamped = stampHeaders(event.context.requestId ?? "");
+  const stamped = stampHeaders(event.context.requestId ?? "", isHttpsRequest(event.url, event.req, event.context.trustProxy));
   if (isStampingResponse(res)) res.stampedHeaders = stamped;
   else forEachPair(stamped, (name, value) => res.setHeader(name, value));
   const method = event.req.method;
@@ -43,8 +62,9 @@ export function traceFetchRequests(app: H3, logger: Logger, observe?: RequestObs
     if (request.runtime?.node) return answer;
     return Promise.resolve(answer).then((response) => {
       const eventContext = (request as { context?: H3EventContext }).context ?? {};
-      forEachPair(stampHeaders(eventContext.requestId ?? ""), (name, value) => response.headers.set(name, value));
-      logRequest(logger, eventContext, request.method, new URL(request.url).pathname, response.status);
+      const url = new URL(request.url);
+      forEachPair(stampHeaders(eventContext.requestId ?? "", isHttpsRequest(url, request, eventContext.trustProxy)), (name, value) => response.headers.set(name, value));
+      logRequest(logger, eventContext, request.method, url.pathname, response.status);
       observe?.(eventContext, request.method, response.status);
       return response;
     });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
+import { createTestApp } from "../testing/harness.ts";
 import { startServerProcess } from "../testing/process.ts";
 import { PASSWORD } from "./session/testing.ts";
 import { clientAddress, isHttps, parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from "./trust-proxy.ts";
@@ -89,6 +90,24 @@ describe("over a real socket", () => {
 
   it("with TRUST_PROXY=loopback, a loopback proxy's X-Forwarded-Proto: https makes the cookie Secure", async () => {
     expect(await signUpCookie(await boot({ TRUST_PROXY: "loopback" }), "proxied@example.com")).toMatch(/; Secure$/);
+  });
+
+  it("sends Strict-Transport-Security on every answer to a request forwarded as HTTPS by a trusted proxy, never over HTTP", async () => {
+    const [proxied, plain] = [await boot({ TRUST_PROXY: "loopback" }), await boot({})];
+    const hstsOf = async (server: RunningServer, path: string, proto?: string) =>
+      (await fetch(server.url + path, { headers: proto ? { "x-forwarded-proto": proto } : {}, redirect: "manual" })).headers.get("strict-transport-security");
+    for (const path of ["/api/v1/health", "/api/v1/keys/current", "/dashboard/keys", "/dashboard/sign-in", "/no-such-path"]) {
+      expect(await hstsOf(proxied, path, "https"), path).toBe("max-age=31536000");
+      expect(await hstsOf(proxied, path, "http, https"), path).toBe("max-age=31536000");
+      expect([await hstsOf(proxied, path), await hstsOf(proxied, path, "http"), await hstsOf(proxied, path, "https, http")], path).toEqual([null, null, null]);
+      expect(await hstsOf(plain, path, "https"), `${path} from an untrusted peer`).toBeNull();
+    }
+  });
+
+  it("sends it to an HTTPS request of an app served as a fetch handler (embedded), and not to an HTTP one", async () => {
+    const { app } = createTestApp({ tools: [] });
+    expect((await app.request("https://tools.example/api/v1/health")).headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect((await app.request("http://tools.example/api/v1/health")).headers.get("strict-transport-security")).toBeNull();
   });
 
   it("npm start exits 78 with a message on a bad TRUST_PROXY", async () => {

@@ -9,13 +9,14 @@ import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
+import { childEnv } from "../testing/child-env.ts";
 import { findNode24 } from "./testing/node24.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SUITE = join(ROOT, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
 /**
- * The server scenarios of @modelcontextprotocol/conformance that apply to a stateless, tools-only server; the README
- * ("Use from an agent") says why the others do not.
+ * The server scenarios of @modelcontextprotocol/conformance that apply to a stateless, tools-only server;
+ * docs/conformance.md ("The MCP endpoint") says why the others do not.
  */
 const APPLICABLE = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"];
 
@@ -41,7 +42,7 @@ function forwardWithKey(target: string, secret: string): RequestListener {
 
 function runScenario(scenario: string, outDir: string): Promise<{ status: string; id: string; errorMessage?: string }[]> {
   return new Promise((resolve, reject) => {
-    execFile(node24 as string, [SUITE, "server", "--url", mcpUrl, "--scenario", scenario, "-o", outDir], { cwd: ROOT, timeout: 60_000 }, (error, stdout) => {
+    execFile(node24 as string, [SUITE, "server", "--url", mcpUrl, "--scenario", scenario, "-o", outDir], { cwd: ROOT, env: childEnv(), timeout: 60_000 }, (error, stdout) => {
       const runDir = readdirSync(outDir).find((name) => name.startsWith(`server-${scenario}-`));
       if (!runDir) return reject(new Error(`no results for ${scenario}: ${error?.message ?? ""}\n${stdout}`));
       resolve(JSON.parse(readFileSync(join(outDir, runDir, "checks.json"), "utf8")));

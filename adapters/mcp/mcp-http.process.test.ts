@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { freshEmail } from "../testing/fresh-email.ts";
 import { createKeyWithCli, type ServerProcess, startServerProcess } from "../testing/process.ts";
 import { connectHttp, workspaceWithPacks } from "./testing/mcp-fixtures.ts";
 
@@ -30,7 +31,7 @@ beforeAll(async () => {
     DATA_DIR: dir, TOOL_PACKS: "./examples/tool-pack,./adapters/packs/testing/looping-pack", MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN,
   });
   unscoped = (await createKeyWithCli({ DATA_DIR: dir })).secret;
-  const workspace = await workspaceWithPacks(server.url, "ada@example.com", ["example", "looping"]);
+  const workspace = await workspaceWithPacks(server.url, freshEmail("ada"), ["example", "looping"]);
   member = (await createKeyWithCli({ DATA_DIR: dir }, ["--workspace", workspace])).secret;
 }, 90_000);
 afterAll(async () => {

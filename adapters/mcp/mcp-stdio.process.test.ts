@@ -9,6 +9,7 @@ import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
+import { childEnv } from "../testing/child-env.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 import { callMessage, initializeMessage } from "./testing/mcp-fixtures.ts";
 
@@ -22,7 +23,7 @@ let restServerTools: string[];
 
 /** `tool-api mcp [args]` under the SDK's stdio client; stderr is collected. */
 async function connectStdio(args: string[], env: Record<string, string>) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...CLI, ...args], cwd: ROOT, env: { ...(process.env as Record<string, string>), ...env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...CLI, ...args], cwd: ROOT, env: childEnv(env), stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: "mcp-stdio-acceptance", version: "1.0.0" });
@@ -60,7 +61,7 @@ describe("tool-api mcp (in-process, no key)", () => {
   }, 60_000);
 
   it("writes nothing but JSON-RPC messages on stdout", async () => {
-    const child = spawn(process.execPath, CLI, { cwd: ROOT, env: { ...process.env, DATA_DIR: join(dir, "local") }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, CLI, { cwd: ROOT, env: childEnv({ DATA_DIR: join(dir, "local") }), stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));

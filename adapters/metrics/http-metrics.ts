@@ -33,21 +33,22 @@ const KEYED_ROUTES: ReadonlyMap<string, string | null> = new Map(
 export function observeRequests(metrics: Metrics): RequestObserver {
   return (context, method, status) => {
     const route = context.matchedRoute?.route;
-    metrics.observeRequest(method, route, status, (performance.now() - (context.startedAt ?? 0)) / 1000);
+    const seconds = (performance.now() - (context.startedAt ?? 0)) / 1000;
+    metrics.observeRequest(method, route, status, seconds);
     if (context.storageFailed) metrics.countStorageError(route);
     if (route === undefined || context.keyId === undefined) return;
     const toolParam = KEYED_ROUTES.get(route);
     if (toolParam === undefined) return;
     metrics.countRateLimitDecision(status !== 429);
-    if (toolParam !== null) metrics.countToolExecution(decodeParam(context.params?.[toolParam]), status);
+    if (toolParam !== null) metrics.countToolExecution(decodeParam(context.params?.[toolParam]), status, seconds);
   };
 }
 
-/** MCP's tools/call records: each took a rate-limit unit (429 when refused) and is one execution. */
-export function observeMcpCalls(metrics: Metrics): (record: { readonly toolId: string; readonly status: number }) => void {
-  return ({ toolId, status }) => {
+/** MCP's tools/call records: each took a rate-limit unit (429 when refused) and is one execution, timed as usage times it. */
+export function observeMcpCalls(metrics: Metrics): (record: { readonly toolId: string; readonly status: number; readonly latencyMs: number }) => void {
+  return ({ toolId, status, latencyMs }) => {
     metrics.countRateLimitDecision(status !== 429);
-    metrics.countToolExecution(toolId, status);
+    metrics.countToolExecution(toolId, status, latencyMs / 1000);
   };
 }
 

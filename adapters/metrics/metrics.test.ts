@@ -50,8 +50,8 @@ describe("the request histogram", () => {
 
   it("opens no series for tool ids outside the served set: every unknown id shares (unknown)", async () => {
     const metrics = createMetrics({ isTool: (id) => id === "hash-text" });
-    for (let i = 0; i < 50; i++) metrics.countToolExecution(`made-up-${i}`, 404);
-    metrics.countToolExecution("hash-text", 200);
+    for (let i = 0; i < 50; i++) metrics.countToolExecution(`made-up-${i}`, 404, 0.001);
+    metrics.countToolExecution("hash-text", 200, 0.002);
     const scraped = await read(metrics);
     const tools = new Set(scraped.families.find((family) => family.name === "tool_executions_total")?.metrics.map((sample) => sample.labels?.tool));
     expect([...tools].sort()).toEqual(["(unknown)", "hash-text"]);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { H3 } from "h3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient } from "../http/dashboard/testing/form-client.ts";
+import { freshEmail } from "../testing/fresh-email.ts";
 import { createKeyWithCli, type ServerProcess, startServerProcess } from "../testing/process.ts";
 
 const PACKS = "./examples/tool-pack,./adapters/packs/testing/looping-pack";
@@ -56,8 +57,8 @@ describe("tool packs on a real server (TOOL_PACKS=./examples/tool-pack)", () => 
   });
 
   it("runs a pack tool only for keys of workspaces that enabled it, and a disable applies at once", async () => {
-    const ada = await account("ada@example.com");
-    const bob = await account("bob@example.com");
+    const ada = await account(freshEmail("ada"));
+    const bob = await account(freshEmail("bob"));
     const cli = await createKeyWithCli({ DATA_DIR: dir });
     expect((await (await ada.packs("GET")).json()).data.packs).toEqual(["core"]);
     expect((await (await ada.packs("POST", "example")).json()).data.packs).toEqual(["core", "example"]);
@@ -88,7 +89,7 @@ describe("tool packs on a real server (TOOL_PACKS=./examples/tool-pack)", () => 
   }, 60_000);
 
   it("stops a pack tool that loops forever at its time cap and keeps serving", async () => {
-    const ada = await account("cy@example.com");
+    const ada = await account(freshEmail("cy"));
     await ada.packs("POST", "looping");
     const spin = await execute(ada.secret, "/execute/looping.spin", {});
     expect(spin.status).toBe(504);

@@ -97,6 +97,27 @@ describe.each(backends)("member stores on %s", (_label, open) => {
       await close();
     }
   });
+
+  it("caps pending invitations atomically across both handles: 100 of 110 concurrent saves; an ended or expired one frees its place", async () => {
+    const { one, two, close } = await open();
+    try {
+      const clock = new FixedClock(Date.now());
+      const stores = [one, two].map((storage) => new KeyvInvitationStore(storage.atomic<Invitation>("invitations"), storage.keyv("workspace-invitations"), clock));
+      const made = (n: number) => ({ ...invitation(INV(n), clock), tokenHash: `${"e".repeat(44)}${INV(n)}` });
+      const saved = await Promise.all(Array.from({ length: 110 }, (_, n) => stores[n % 2].save(made(n), { maxPending: 100 })));
+      expect(saved.filter(Boolean)).toHaveLength(100);
+      const stored = (await stores[1].listByWorkspace(WS)).map((found) => found.id);
+      expect(stored).toHaveLength(100);
+      expect(await stores[0].save(made(200), { maxPending: 100 })).toBe(false);
+      await stores[1].update(stored[0], (current) => ({ ...current, status: "revoked" }));
+      expect(await stores[0].save(made(201), { maxPending: 100 })).toBe(true);
+      expect(await stores[1].save(made(202), { maxPending: 100 })).toBe(false);
+      clock.advance(7 * 86_400_000);
+      expect(await stores[1].save(made(203), { maxPending: 100 })).toBe(true);
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe.skipIf(!redisUrl)("invitations on Redis", () => {

@@ -27,10 +27,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const counter = this.counters.get(bucket);
     if (counter && counter.windowId === window.id) {
       counter.count += 1;
-      return { count: counter.count, resetInMs: window.resetInMs };
+      return { count: counter.count, resetInMs: window.resetInMs, windowId: window.id };
     }
     this.counters.set(bucket, { windowId: window.id, count: 1, endsAt: now + window.resetInMs });
-    return { count: 1, resetInMs: window.resetInMs };
+    return { count: 1, resetInMs: window.resetInMs, windowId: window.id };
+  }
+
+  async release(bucket: string, _windowMs: number, windowId: number): Promise<void> {
+    const counter = this.counters.get(bucket);
+    if (counter && counter.windowId === windowId && counter.count > 0) counter.count -= 1;
   }
 
   async peek(bucket: string, windowMs: number): Promise<WindowHit> {

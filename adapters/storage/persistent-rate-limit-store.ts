@@ -31,6 +31,11 @@ export class PersistentRateLimitStore extends MemoryRateLimitStore {
     return super.hit(bucket, windowMs);
   }
 
+  override release(bucket: string, windowMs: number, windowId: number): Promise<void> {
+    this.dirty.add(bucket);
+    return super.release(bucket, windowMs, windowId);
+  }
+
   override sweep(): void {
     const now = this.clock.now();
     // Ended windows are dropped from memory by the sweep and from the database by the next flush.

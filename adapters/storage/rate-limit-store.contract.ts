@@ -94,5 +94,39 @@ export function describeRateLimitStore(name: string, make: () => Promise<RateLim
       await subject.elapse(first.resetInMs + 5);
       expect((await subject.store.peek(short, 1000)).count).toBe(0);
     });
+
+    // release is optional: a store without it keeps every attempt counted, which is the safe side.
+    it("releases a hit of its own window only: one down, never below 0, and a later window keeps its hits", async () => {
+      const { store } = subject;
+      if (!store.release) return;
+      const id = bucket();
+      const first = await store.hit(id, HOUR_MS);
+      const second = await store.hit(id, HOUR_MS);
+      expect(Number.isSafeInteger(first.windowId)).toBe(true);
+      expect(second.windowId).toBe(first.windowId);
+      await store.release(id, HOUR_MS, second.windowId as number);
+      expect((await store.peek(id, HOUR_MS)).count).toBe(1);
+      expect((await store.hit(id, HOUR_MS)).count).toBe(2);
+      for (let i = 0; i < 3; i++) await store.release(id, HOUR_MS, first.windowId as number);
+      expect((await store.peek(id, HOUR_MS)).count).toBe(0);
+      const short = bucket();
+      const ended = await store.hit(short, 1000);
+      await subject.elapse(ended.resetInMs + 5);
+      const next = await store.hit(short, 1000);
+      expect(next.windowId).not.toBe(ended.windowId);
+      await store.release(short, 1000, ended.windowId as number);
+      expect((await store.peek(short, 1000)).count).toBe(1);
+    });
+
+    it("releases atomically: 300 releases racing 300 hits on a count of 300 leave exactly 300", async () => {
+      const { store } = subject;
+      if (!store.release) return;
+      const id = bucket();
+      const hits = await Promise.all(Array.from({ length: 300 }, () => store.hit(id, HOUR_MS)));
+      const windowId = hits[0].windowId as number;
+      const calls = Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? store.release?.(id, HOUR_MS, windowId) : store.hit(id, HOUR_MS)));
+      await Promise.all(calls);
+      expect((await store.peek(id, HOUR_MS)).count).toBe(300);
+    });
   });
 }

@@ -10,7 +10,7 @@ import { guardStorage } from "../../application/storage-unavailable.ts";
  * with skewed clocks still agree on the window. The counter is a hash holding the window it counts
  * (`w` = "<window id>:<window ms>") and the count (`c`); it expires when its window ends.
  * KEYS[1] = the bucket's counter, ARGV[1] = window length in ms, ARGV[2] = how many hits (default 1).
- * Returns { count after the hits, resetInMs }.
+ * Returns { count after the hits, resetInMs, the window's number }.
  */
 export const HIT_SCRIPT = redisScript(`
 local t = redis.call('TIME')
@@ -26,7 +26,7 @@ elseif redis.call('PTTL', KEYS[1]) < 0 then
   redis.call('PEXPIRE', KEYS[1], resetInMs)
 end
 local count = redis.call('HINCRBY', KEYS[1], 'c', tonumber(ARGV[2] or 1))
-return { count, resetInMs }
+return { count, resetInMs, window }
 `);
 
 /** The count of the current window without counting (0 when the counter holds another window or none). */
@@ -40,6 +40,20 @@ local tag = string.format('%.0f:%.0f', window, windowMs)
 local count = 0
 if redis.call('HGET', KEYS[1], 'w') == tag then count = tonumber(redis.call('HGET', KEYS[1], 'c')) end
 return { count, resetInMs }
+`);
+
+/**
+ * Takes back hits from one window only: KEYS[1] = the bucket's counter, ARGV[1] = window length in ms, ARGV[2] = how
+ * many, ARGV[3] = the window's number (as HIT_SCRIPT returned it). Never below 0; a counter that holds another window
+ * (the one released has ended) is left alone. Returns the count after.
+ */
+export const RELEASE_SCRIPT = redisScript(`
+local tag = string.format('%.0f:%.0f', tonumber(ARGV[3]), tonumber(ARGV[1]))
+if redis.call('HGET', KEYS[1], 'w') ~= tag then return 0 end
+local count = tonumber(redis.call('HGET', KEYS[1], 'c'))
+local taken = math.min(count, tonumber(ARGV[2]))
+if taken > 0 then count = redis.call('HINCRBY', KEYS[1], 'c', -taken) end
+return count
 `);
 
 /** The hits on one bucket (and window length) made in one event-loop turn, waiting for their shared script call. */
@@ -85,12 +99,18 @@ export class RedisRateLimitStore implements RateLimitStore {
     return this.call(PEEK_SCRIPT, bucket, windowMs);
   }
 
+  async release(bucket: string, windowMs: number, windowId: number): Promise<void> {
+    if (!Number.isSafeInteger(windowId)) throw new RangeError(`windowId must be an integer, got ${windowId}`);
+    await guardStorage("rate limit release", () =>
+      withDeadline(runScript(this.client, RELEASE_SCRIPT, [`${this.keyPrefix}${bucket}`], [String(windowMs), "1", String(windowId)]), this.deadline, "the rate-limit release script"));
+  }
+
   private sendTurn(): void {
     const turn = this.turn;
     this.turn = new Map();
     for (const { bucket, windowMs, waiting } of turn.values()) {
       this.call(HIT_SCRIPT, bucket, windowMs, waiting.length).then(
-        ({ count, resetInMs }) => waiting.forEach((hit, i) => hit.resolve({ count: count - waiting.length + 1 + i, resetInMs })),
+        ({ count, resetInMs, windowId }) => waiting.forEach((hit, i) => hit.resolve({ count: count - waiting.length + 1 + i, resetInMs, windowId })),
         (error: unknown) => waiting.forEach((hit) => hit.reject(error)),
       );
     }
@@ -100,9 +120,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     return guardStorage("rate limit hit", async () => {
       const args = [String(windowMs), String(hits)];
       const reply = await withDeadline(runScript(this.client, script, [`${this.keyPrefix}${bucket}`], args), this.deadline, "the rate-limit script");
-      const [count, resetInMs] = reply as [number, number];
+      const [count, resetInMs, windowId] = reply as [number, number, number | undefined];
       if (!Number.isInteger(count) || !Number.isInteger(resetInMs)) throw new Error(`unexpected rate-limit reply ${JSON.stringify(reply)}`);
-      return { count, resetInMs };
+      return Number.isInteger(windowId) ? { count, resetInMs, windowId } : { count, resetInMs };
     });
   }
 }

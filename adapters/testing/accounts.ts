@@ -11,6 +11,7 @@ import { SignUp } from "../../application/sign-up.ts";
 import { SwitchWorkspace } from "../../application/switch-workspace.ts";
 import { DEFAULT_SESSION_POLICY } from "../../domain/session.ts";
 import { ScryptPasswordHasher } from "../security/scrypt-password-hasher.ts";
+import { ZxcvbnPasswordRater } from "../security/zxcvbn-password-rater.ts";
 import { KeyvAccountStore } from "../storage/keyv-account-store.ts";
 import { KeyvSessionStore } from "../storage/keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "../storage/keyv-workspace-store.ts";
@@ -31,6 +32,7 @@ export function createAccountFixture() {
     clock,
     secrets: new CryptoSecretSource(),
     hasher: new ScryptPasswordHasher({ logN: 10, r: 8, p: 1 }),
+    passwordRater: new ZxcvbnPasswordRater(),
     sessionPolicy: DEFAULT_SESSION_POLICY,
     attemptLimits: DEFAULT_ATTEMPT_LIMITS,
   };

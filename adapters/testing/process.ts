@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { join } from "node:path";
+import { childEnv } from "./child-env.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -13,13 +14,16 @@ export interface ServerProcess {
   readonly exited: Promise<number | null>;
 }
 
-/** Starts adapters/main.ts (or another entry that prints the same line) on a free port and waits for its "Listening on" line. */
+/**
+ * Starts adapters/main.ts (or another entry that prints the same line) on a free port and waits for its "Listening on"
+ * line. The server sees `env` and none of this machine's server variables (childEnv): no exported REDIS_URL moves it.
+ */
 export function startServerProcess(env: Record<string, string>, entry = join(ROOT, "adapters", "main.ts")): Promise<ServerProcess> {
   // node --import tsx keeps the server in this one process, so a SIGKILL really kills the server (the tsx
   // binary would put it in a grandchild that outlives the signal).
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
+    env: childEnv({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -41,10 +45,10 @@ export function startServerProcess(env: Record<string, string>, entry = join(ROO
   });
 }
 
-/** Runs `npm run -s keys -- …` the way a user would (through tsx), returning its exit code and output. */
+/** Runs `npm run -s keys -- …` the way a user would (through tsx) with `env` only (childEnv), returning its exit code and output. */
 export function runKeysCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "cli", "keys.ts"), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "cli", "keys.ts"), ...args], { cwd: ROOT, env: childEnv(env) }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });

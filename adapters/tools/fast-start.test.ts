@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { childEnv } from "../testing/child-env.ts";
 import { startServerProcess } from "../testing/process.ts";
 import { canReadProcessCpu, treeCpuMs } from "./testing/process-cpu.ts";
 
@@ -80,7 +81,7 @@ function modulesLoadedByStart(): Promise<string[]> {
   const log = join(dir, "imports.log");
   const args = ["--import", "tsx", "--import", join(TESTING, "register-import-recorder.mjs"), join(TESTING, "start-and-list-modules.ts")];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: ROOT, env: { ...process.env, IMPORT_LOG: log, DATA_DIR: dir }, timeout: 180_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: ROOT, env: childEnv({ IMPORT_LOG: log, DATA_DIR: dir }), timeout: 180_000 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`${error.message}\n${stderr}`));
       const { cjs } = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { cjs: string[] };
       const esm = readFileSync(log, "utf8").split("\n").filter(Boolean).map((url) => decodeURI(url));

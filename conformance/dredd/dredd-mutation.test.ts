@@ -6,7 +6,7 @@ import { runDreddConformance } from "./run-dredd.ts";
 
 /**
  * What the Dredd engine sees of the mutation test's faults (conformance/mutants.ts), measured: the same real server
- * behind the same mutating proxy, Dredd a real child process. `null` marks a fault Dredd cannot see; the README
+ * behind the same mutating proxy, Dredd a real child process. `null` marks a fault Dredd cannot see; docs/conformance.md
  * lists those, and this table keeps it honest (a fault that starts being caught fails its test here).
  */
 const DREDD_SEES: Readonly<Record<string, RegExp | null>> = {

@@ -2,7 +2,7 @@
 // and the production dependencies only (hard links of the packages `npm ls --omit=dev` names), node beside them, a
 // writable DATA_DIR, run as the image's user id with the image's variables and command.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, chownSync, copyFileSync, cpSync, linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, copyFileSync, cpSync, linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { ROOT } from "./dockerfile.ts";
@@ -19,9 +19,11 @@ export interface ImageStage {
   remove(): void;
 }
 
-/** Lays out the runtime stage's /app, a /data and node in a fresh temporary folder. */
+/** Lays out the runtime stage's /app, a /data and node in a fresh temporary folder that the image's user can reach. */
 export function stageImage(): ImageStage {
-  const base = mkdtempSync(join(tmpdir(), "image-"));
+  const root = process.getuid?.() === 0;
+  const ids = root ? { uid: IMAGE_USER_ID, gid: IMAGE_USER_ID } : undefined;
+  const base = mkdtempSync(join(stageParent(ids), "image-"));
   chmodSync(base, 0o755);
   const app = join(base, "app");
   const data = join(base, "data");
@@ -33,10 +35,36 @@ export function stageImage(): ImageStage {
   const node = join(base, "bin", "node");
   mkdirSync(dirname(node));
   linkOrCopy(realpathSync(process.execPath), node);
-  const root = process.getuid?.() === 0;
-  const ids = root ? { uid: IMAGE_USER_ID, gid: IMAGE_USER_ID } : undefined;
   if (ids) chownSync(data, ids.uid, ids.gid);
   return { app, data, node, ids, remove: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+/**
+ * Where to stage: TMPDIR, unless the user the stage runs as may not walk into it (a TMPDIR of mode 0700 owned by root),
+ * then the first of /tmp and /var/tmp that it may. Staged there, every file the image's user is handed is reachable.
+ */
+function stageParent(ids: ImageStage["ids"]): string {
+  const candidates = [tmpdir(), "/tmp", "/var/tmp"];
+  if (!ids) return candidates[0];
+  const reachable = candidates.find((dir) => isSearchableBy(dir, ids));
+  if (!reachable) throw new Error(`no temporary folder the image's user (uid ${ids.uid}) may enter: ${candidates.join(", ")}`);
+  return reachable;
+}
+
+/** Whether `ids` may search (x) every folder from / down to `dir`: the owner's, the group's or the others' bit, as applies. */
+function isSearchableBy(dir: string, ids: { uid: number; gid: number }): boolean {
+  let path: string;
+  try {
+    path = realpathSync(dir);
+  } catch {
+    return false;
+  }
+  for (let at = path; ; at = dirname(at)) {
+    const { mode, uid, gid } = statSync(at);
+    const bit = uid === ids.uid ? 0o100 : gid === ids.gid ? 0o010 : 0o001;
+    if ((mode & bit) === 0) return false;
+    if (at === dirname(at)) return true;
+  }
 }
 
 /** The top-level package folders of the production dependency tree (nested ones travel inside their parent). */

@@ -8,6 +8,8 @@ const FILES: Record<string, string> = {
   "dashboard.css": "text/css; charset=utf-8",
   "dashboard.js": "text/javascript; charset=utf-8",
   "icon.svg": "image/svg+xml",
+  "keys.css": "text/css; charset=utf-8",
+  "key-form.js": "text/javascript; charset=utf-8",
   "usage.js": "text/javascript; charset=utf-8",
   "usage.css": "text/css; charset=utf-8",
 };

@@ -1,5 +1,7 @@
 import type { H3Event } from "h3";
+import type { InvitationPreview } from "../../../application/preview-invitation.ts";
 import type { SignedIn } from "../../../application/sign-up.ts";
+import { ACCEPT_PATH, isInvitationToken } from "../../../domain/invitation.ts";
 import type { DomainError } from "../../../domain/errors.ts";
 import type { Result } from "../../../domain/result.ts";
 import { isSameToken } from "../../../domain/session.ts";
@@ -7,7 +9,7 @@ import { clearedSessionCookie, clientIp, readSessionToken, sessionCookie } from 
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { dashboardGuard } from "./dashboard-session.ts";
 import { isSameOrigin, readForm } from "./form.ts";
-import { anonymousFormToken, isAnonymousFormValid } from "./form-token.ts";
+import { anonymousFormToken, isAnonymousFormValid, readWorkspaceFormToken } from "./form-token.ts";
 import { type AuthFormState, signInPage, signUpPage } from "./pages/auth-pages.ts";
 import { htmlResponse, seeOther } from "./responses.ts";
 import { safeReturnPath } from "./return-path.ts";
@@ -23,7 +25,8 @@ export function authHandlers(deps: SessionRouteDeps) {
       const current = await deps.resolveSession.execute({ token: readSessionToken(event) });
       if (current.ok) return seeOther(next);
       const form = anonymousFormToken(event);
-      return htmlResponse(PAGES[mode]({ csrf: form.token, next }), 200, form.setCookie);
+      const invitation = await invitationOf(deps, next);
+      return htmlResponse(PAGES[mode]({ csrf: form.token, next, invitation, email: invitation?.email }), 200, form.setCookie);
     });
   const submit = (mode: Mode) =>
     dashboardGuard(deps, async (event) => {
@@ -31,9 +34,10 @@ export function authHandlers(deps: SessionRouteDeps) {
       const values = form.ok ? form.value : new URLSearchParams();
       const next = safeReturnPath(values.get("next"));
       const email = values.get("email") ?? "";
+      const invitation = await invitationOf(deps, next);
       const again = (status: number, state: Partial<AuthFormState>, headers: [string, string][] = []) => {
         const token = anonymousFormToken(event);
-        return htmlResponse(PAGES[mode]({ csrf: token.token, next, email, ...state }), status, [...token.setCookie, ...headers]);
+        return htmlResponse(PAGES[mode]({ csrf: token.token, next, email, invitation, ...state }), status, [...token.setCookie, ...headers]);
       };
       if (!form.ok) return again(form.error === "payload_too_large" ? 413 : 415, { error: "This form could not be read. Try again." });
       if (!isSameOrigin(event) || !isAnonymousFormValid(event, values)) {
@@ -51,6 +55,15 @@ export function authHandlers(deps: SessionRouteDeps) {
     signUp: submit("sign-up"),
     signOut: signOutHandler(deps),
   };
+}
+
+/** The invitation a sign-in or sign-up page leads back to (its `next` is an accept link), or undefined. */
+async function invitationOf(deps: Pick<SessionRouteDeps, "previewInvitation">, next: string): Promise<InvitationPreview | undefined> {
+  if (!next.startsWith(ACCEPT_PATH)) return undefined;
+  const token = next.slice(ACCEPT_PATH.length);
+  if (!isInvitationToken(token)) return undefined;
+  const preview = await deps.previewInvitation.execute({ token });
+  return preview.ok ? preview.value : undefined;
 }
 
 const FIELD_LABELS: Record<string, string> = { "/email": "Email", "/password": "Password" };
@@ -85,7 +98,7 @@ function signOutHandler(deps: SessionRouteDeps) {
     const token = readSessionToken(event);
     const current = await deps.resolveSession.execute({ token });
     const form = await readForm(event);
-    const trusted = current.ok && form.ok && isSameOrigin(event) && isSameToken(current.value.session.csrfToken, form.value.get("csrf"));
+    const trusted = current.ok && form.ok && isSameOrigin(event) && isSameToken(current.value.session.csrfToken, readWorkspaceFormToken(form.value.get("csrf")).csrf);
     // A forged sign-out is refused (it would be a nuisance); an expired session is simply cleared.
     if (current.ok && !trusted) return seeOther("/dashboard/keys");
     await deps.signOut.execute({ token });

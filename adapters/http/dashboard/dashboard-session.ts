@@ -6,6 +6,7 @@ import { StorageUnavailableError } from "../../../application/storage-unavailabl
 import { clearedSessionCookie, readSessionToken } from "../session/session-cookie.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { isSameOrigin, readForm } from "./form.ts";
+import { readWorkspaceFormToken, workspaceFormToken } from "./form-token.ts";
 import type { Chrome } from "./pages/layout.ts";
 import { messagePage } from "./pages/layout.ts";
 import { htmlResponse, seeOther } from "./responses.ts";
@@ -15,6 +16,16 @@ export type PageHandler = (event: H3Event, context: SessionContext) => Promise<R
 export type FormHandler = (event: H3Event, context: SessionContext, form: URLSearchParams) => Promise<Response>;
 type Deps = Pick<SessionRouteDeps, "resolveSession" | "listWorkspaces" | "onBug">;
 type FormDeps = Deps & Pick<SessionRouteDeps, "countSessionWrite">;
+
+/** How a form POST relates to the workspace its page showed. */
+export interface DashboardFormOptions {
+  /**
+   * true (the default): the form acts on the workspace its page was rendered for, and is refused in any other (the
+   * account left it: 403; the session has moved to another: 409). false: it names its own target (switch, create,
+   * rename, accept an invitation) and may be posted from a page of any workspace.
+   */
+  readonly boundToWorkspace?: boolean;
+}
 
 /** Turns storage failures and bugs into HTML pages (the bug is logged once by onBug). */
 export function dashboardGuard(deps: Pick<SessionRouteDeps, "onBug">, handler: (event: H3Event) => Promise<Response>) {
@@ -32,10 +43,13 @@ export function dashboardGuard(deps: Pick<SessionRouteDeps, "onBug">, handler: (
   };
 }
 
-/** The live session, or a 303 to the sign-in page that brings the browser back here afterwards. */
+/**
+ * The live session, or a 303 to the sign-in page that brings the browser back here afterwards. Every dashboard answer
+ * is a page, so this is where a lost workspace's one-time notice is spent (showsLostAccess), never in a JSON call.
+ */
 async function resolveOrRedirect(deps: Deps, event: H3Event, returnTo: string): Promise<SessionContext | Response> {
   const token = readSessionToken(event);
-  const resolved = await deps.resolveSession.execute({ token });
+  const resolved = await deps.resolveSession.execute({ token, showsLostAccess: true });
   if (resolved.ok) {
     event.context.accountId = resolved.value.account.id;
     return resolved.value;
@@ -61,8 +75,11 @@ async function lostAccessPage(deps: Deps, context: SessionContext, lost: Workspa
   return htmlResponse(messagePage("No access to this workspace", message, await loadChrome(deps, context, "keys")), 403);
 }
 
-/** A form POST for signed-in accounts: same origin, form-encoded, and carrying the session's CSRF token. */
-export function dashboardForm(deps: FormDeps, handler: FormHandler) {
+/**
+ * A form POST for signed-in accounts: same origin, form-encoded, carrying the session's CSRF token, and (unless
+ * `boundToWorkspace: false`) posted in the workspace its page was rendered for.
+ */
+export function dashboardForm(deps: FormDeps, handler: FormHandler, options: DashboardFormOptions = {}) {
   return dashboardGuard(deps, async (event) => {
     const context = await resolveOrRedirect(deps, event, HOME_PATH);
     if (context instanceof Response) return context;
@@ -72,8 +89,12 @@ export function dashboardForm(deps: FormDeps, handler: FormHandler) {
       const status = form.error === "payload_too_large" ? 413 : 415;
       return htmlResponse(messagePage("Form not accepted", "This form could not be read. Go back and try again."), status);
     }
-    if (!isSameOrigin(event) || !isSameToken(context.session.csrfToken, form.value.get("csrf"))) {
+    const posted = readWorkspaceFormToken(form.value.get("csrf"));
+    if (!isSameOrigin(event) || !isSameToken(context.session.csrfToken, posted.csrf)) {
       return htmlResponse(messagePage("Form expired", "This form is out of date or came from another site. Go back, reload the page and try again."), 403);
+    }
+    if (options.boundToWorkspace !== false && posted.workspaceId !== undefined && posted.workspaceId !== context.workspace.id) {
+      return formOfAnotherWorkspace(deps, context, posted.workspaceId);
     }
     // The session API's per-account write limit, shared: forms and JSON calls draw on one budget.
     const allowed = await deps.countSessionWrite.execute({ accountId: context.account.id });
@@ -85,11 +106,27 @@ export function dashboardForm(deps: FormDeps, handler: FormHandler) {
   });
 }
 
+/**
+ * The answer to a form rendered for workspace `formWorkspaceId` and posted while the session is in another: nothing is
+ * applied, here or there. 403 when the account is no longer a member of it, 409 when the session has since moved.
+ */
+async function formOfAnotherWorkspace(deps: Deps, context: SessionContext, formWorkspaceId: string): Promise<Response> {
+  const chrome = await loadChrome(deps, context, "keys");
+  const entry = chrome.workspaces.find((one) => one.workspace.id === formWorkspaceId);
+  if (!entry) {
+    const message = `This form was for a workspace you are no longer a member of (an owner or admin removed you), so nothing was changed, there or in “${context.workspace.name}”.`;
+    return htmlResponse(messagePage("No access to this workspace", message, chrome), 403);
+  }
+  const message = `This form was for “${entry.workspace.name}”, but you are now working in “${context.workspace.name}” (switched in another window?), so nothing was changed. Switch back, reload the page and try again.`;
+  return htmlResponse(messagePage("This form is for another workspace", message, chrome), 409);
+}
+
 /** The top bar of a signed-in page. */
 export async function loadChrome(deps: Pick<Deps, "listWorkspaces">, context: SessionContext, section: Chrome["section"]): Promise<Chrome> {
   return {
     email: context.account.email,
-    csrfToken: context.session.csrfToken,
+    // Every form of the page carries it: bound to the workspace shown, so dashboardForm can refuse it in any other.
+    csrfToken: workspaceFormToken(context.session.csrfToken, context.workspace.id),
     workspaces: await deps.listWorkspaces.execute({ accountId: context.account.id }),
     currentWorkspaceId: context.workspace.id,
     section,

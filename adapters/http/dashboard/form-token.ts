@@ -22,3 +22,21 @@ export function isAnonymousFormValid(event: H3Event, form: URLSearchParams): boo
   const cookie = getCookie(event, FORM_COOKIE);
   return Boolean(cookie && TOKEN_PATTERN.test(cookie) && isSameToken(cookie, form.get("csrf")));
 }
+
+/** Between the session's CSRF token (base64url, never a dot) and the workspace id in a signed-in page's form token. */
+const WORKSPACE_MARK = ".";
+
+/**
+ * The `csrf` value of a signed-in page's forms: the session's CSRF token bound to the workspace the page was rendered
+ * for, so that a form posted after the account left that workspace, or moved to another, is never applied elsewhere.
+ */
+export function workspaceFormToken(csrfToken: string, workspaceId: string): string {
+  return `${csrfToken}${WORKSPACE_MARK}${workspaceId}`;
+}
+
+/** A form's `csrf` field read back: the session token it carries, and the workspace it is bound to (undefined: unbound). */
+export function readWorkspaceFormToken(value: string | null): { readonly csrf: string | null; readonly workspaceId: string | undefined } {
+  const at = value === null ? -1 : value.indexOf(WORKSPACE_MARK);
+  if (value === null || at < 0) return { csrf: value, workspaceId: undefined };
+  return { csrf: value.slice(0, at), workspaceId: value.slice(at + 1) };
+}

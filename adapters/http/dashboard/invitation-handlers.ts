@@ -30,6 +30,6 @@ export function invitationHandlers(deps: SessionRouteDeps) {
       }
       await deps.switchWorkspace.execute({ session: context.session, workspaceId: accepted.value.id });
       return seeOther("/dashboard/keys?notice=joined");
-    }),
+    }, { boundToWorkspace: false }), // the invitation names the workspace
   };
 }

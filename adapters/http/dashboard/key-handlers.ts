@@ -4,7 +4,7 @@ import type { SessionContext } from "../../../application/resolve-session.ts";
 import type { ApiKeySummary } from "../../../domain/api-key.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { dashboardForm, dashboardPage, loadChrome } from "./dashboard-session.ts";
-import { field } from "./form.ts";
+import { nameError, readKeyForm, type ToolChoices, toFieldErrors, toKeyCommand, toolChoicesOf } from "./key-form-input.ts";
 import { keyCreatedPage, revokeConfirmPage } from "./pages/key-pages.ts";
 import { type KeyFormState, keysPage } from "./pages/keys-page.ts";
 import { messagePage } from "./pages/layout.ts";
@@ -30,6 +30,7 @@ const NOTICES: Record<string, string> = {
 
 /** The keys page, key creation (Post/Redirect/Get with a one-time flash), and revocation with a confirmation step. */
 export function keyHandlers(deps: SessionRouteDeps) {
+  const toolChoices = toolChoicesOf(deps.installedPacks);
   const render: Render = async (event, context, status, form) => {
     const keys = await deps.listWorkspaceKeys.execute({ accountId: context.account.id, workspaceId: context.workspace.id });
     const list = keys.ok ? keys.value : [];
@@ -38,12 +39,15 @@ export function keyHandlers(deps: SessionRouteDeps) {
     const calls24h = new Map(usage.ok ? usage.value.keys.map((key) => [key.keyId, key.calls] as const) : []);
     // Shown only where they would be allowed (shared/contract.md's role table); the use cases decide again.
     const mayChange = (key: ApiKeySummary) => context.role !== "member" || key.createdBy === context.account.id;
-    const page = keysPage({ chrome, workspaceName: context.workspace.name, keys: list, appEnv: deps.appEnv, defaultPolicy: deps.defaultPolicy, form, notice: noticeOf(event, list), calls24h, mayChange });
+    const page = keysPage({
+      chrome, workspaceName: context.workspace.name, keys: list, appEnv: deps.appEnv, defaultPolicy: deps.defaultPolicy, toolChoices, form,
+      notice: noticeOf(event, list), calls24h, mayChange,
+    });
     return htmlResponse(page, status);
   };
   return {
     list: dashboardPage(deps, (event, context) => render(event, context, 200)),
-    create: createHandler(deps, render),
+    create: createHandler(deps, toolChoices, render),
     created: createdHandler(deps),
     confirmRevoke: dashboardPage(deps, async (event, context) => {
       const keys = await deps.listWorkspaceKeys.execute({ accountId: context.account.id, workspaceId: context.workspace.id });
@@ -64,17 +68,24 @@ export function keyHandlers(deps: SessionRouteDeps) {
 
 type Render = (event: H3Event, context: SessionContext, status: number, form?: KeyFormState) => Promise<Response>;
 
-/** POST /dashboard/keys: CreateKey (the CLI's use case), the secret into a one-time flash, then 303 to show it. */
-function createHandler(deps: SessionRouteDeps, render: Render) {
+/**
+ * POST /dashboard/keys: CreateKey (the CLI's use case) with the form's limit, expiry and scope, the secret into a
+ * one-time flash, then 303 to show it. A refusal shows the form again as entered, each problem beside its field (422).
+ */
+function createHandler(deps: SessionRouteDeps, choices: ToolChoices, render: Render) {
   return dashboardForm(deps, async (event, context, form) => {
-    const values = { name: field(form, "name"), env: field(form, "env"), limit: field(form, "limit"), window: field(form, "window") };
+    const values = readKeyForm(form);
+    const { command, errors } = toKeyCommand(values, choices);
+    if (Object.keys(errors).length > 0) {
+      const name = nameError(values.name);
+      return render(event, context, 422, { ...values, errors: name ? { name, ...errors } : errors });
+    }
     const result = await deps.createWorkspaceKey.execute({
-      accountId: context.account.id, workspaceId: context.workspace.id, name: values.name, env: values.env,
-      limit: toNumber(values.limit), windowSeconds: toNumber(values.window),
+      accountId: context.account.id, workspaceId: context.workspace.id, name: values.name, env: values.env, ...command,
     });
     if (!result.ok) {
-      const errors = result.error.code === "invalid_input" ? Object.fromEntries(result.error.details.map((d) => [d.path.slice(1), capitalize(d.message)])) : {};
-      return render(event, context, result.error.code === "invalid_input" ? 422 : 403, { ...values, errors });
+      const invalid = result.error.code === "invalid_input";
+      return render(event, context, invalid ? 422 : 403, { ...values, errors: invalid ? toFieldErrors(result.error.details) : {} });
     }
     return showSecretOnce(deps, context, { key: result.value.key, secret: result.value.secret });
   });
@@ -100,11 +111,6 @@ function createdHandler(deps: SessionRouteDeps) {
 }
 
 const keyIdOf = (event: H3Event): string => getRouterParam(event, "id", { decode: true }) ?? "";
-
-/** An empty field means "the default"; anything else must parse, or CreateKey reports it. */
-const toNumber = (raw: string): number | undefined => (raw === "" ? undefined : /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN);
-
-const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1) + ".";
 
 function noticeOf(event: H3Event, keys: readonly ApiKeySummary[]): string | undefined {
   const revoked = event.url.searchParams.get("revoked");

@@ -5,6 +5,7 @@ import type { Logger } from "../../logger.ts";
 import { createLogger } from "../../logger.ts";
 import { type RunningServer, startServer } from "../../server.ts";
 import { TOKENS } from "../../container.ts";
+import { childEnv } from "../../testing/child-env.ts";
 import { hashText } from "../../tools/crypto/hash-text.ts";
 import { redisConfig } from "./redis.ts";
 
@@ -84,10 +85,10 @@ export async function health(baseUrl: string): Promise<{ status: number; ms: num
   return { status: response.status, ms: performance.now() - start };
 }
 
-/** Runs `npm run -s keys -- …` in its own process, as an operator would, against the given Redis and prefix. */
+/** Runs `npm run -s keys -- …` in its own process, as an operator would, against the given Redis and prefix (`env` only: childEnv). */
 export function runKeysCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "-s", "keys", "--", ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "-s", "keys", "--", ...args], { cwd: ROOT, env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

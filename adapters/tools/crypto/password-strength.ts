@@ -1,6 +1,7 @@
-import type { ZxcvbnFactory, ZxcvbnResult } from "@zxcvbn-ts/core";
+import type { ZxcvbnResult } from "@zxcvbn-ts/core";
 import { ok } from "../../../domain/result.ts";
 import { defineTool } from "../../../domain/tool.ts";
+import { loadZxcvbn } from "../../security/zxcvbn.ts";
 
 const SCENARIOS = [
   "onlineThrottling100PerHour",
@@ -25,33 +26,13 @@ const scenarioObject = (valueType: string) => ({
   properties: Object.fromEntries(SCENARIOS.map((name) => [name, { type: valueType }])),
 });
 
-// The dictionaries are 9 MB: load them on first use, once.
-let factory: Promise<ZxcvbnFactory> | undefined;
-
-async function loadFactory(): Promise<ZxcvbnFactory> {
-  const [core, common, en] = await Promise.all([
-    import("@zxcvbn-ts/core"),
-    import("@zxcvbn-ts/language-common"),
-    import("@zxcvbn-ts/language-en"),
-  ]);
-  return new core.ZxcvbnFactory({
-    translations: en.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...en.dictionary },
-    // The library's bound on l33t substitutions tried "to prevent DOS" (default 100): a 128-character text full of
-    // substitutable characters took 1.7 s of CPU at 100 (over the 10 s cap on a loaded 2-core machine) and 0.33 s at
-    // 20, with the same score and guesses on every input measured (password-strength.test.ts).
-    l33tMaxSubstitutions: 20,
-  });
-}
-
 export const passwordStrength = defineTool({
   id: "password-strength",
   name: "Password Strength",
   category: "crypto",
   description: "zxcvbn password strength estimate: score 0–4, guesses, crack-time estimates and feedback. The password is never echoed.",
   // Matching time grows with length and with l33t-substitutable characters, hence the 128-character cap and the
-  // library's substitution bound below.
+  // library's substitution bound (adapters/security/zxcvbn.ts).
   worker: true,
   timeoutMs: 10_000,
   input: {
@@ -87,11 +68,7 @@ export const passwordStrength = defineTool({
     { title: "Random-looking characters", input: { password: "m#P52s@ap$V" } },
   ],
   run: async ({ password }: { password: string }) => {
-    factory ??= loadFactory().catch((error: unknown) => {
-      factory = undefined;
-      throw error;
-    });
-    const result = (await factory).check(password);
+    const result = (await loadZxcvbn()).check(password);
     const times = (pick: (time: ZxcvbnResult["crackTimes"][keyof ZxcvbnResult["crackTimes"]]) => number | string) =>
       Object.fromEntries(SCENARIOS.map((name) => [name, pick(result.crackTimes[LIBRARY_KEYS[name]])]));
     return ok({

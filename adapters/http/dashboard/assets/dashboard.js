@@ -34,4 +34,17 @@ function enableCopyButtons() {
   }
 }
 
-document.addEventListener("DOMContentLoaded", enableCopyButtons);
+// The workspace switcher submits as soon as a workspace is chosen; its button is for browsers without JavaScript.
+function enableSwitcher() {
+  const form = document.querySelector("[data-switcher]");
+  const select = form && form.querySelector("select");
+  const button = form && form.querySelector("[data-switch-submit]");
+  if (!select || !button) return;
+  button.hidden = true;
+  select.addEventListener("change", () => form.requestSubmit ? form.requestSubmit() : form.submit());
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  enableCopyButtons();
+  enableSwitcher();
+});

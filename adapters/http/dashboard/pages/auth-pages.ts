@@ -1,3 +1,4 @@
+import type { InvitationPreview } from "../../../../application/preview-invitation.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../../domain/account.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { HOME_PATH } from "../return-path.ts";
@@ -10,6 +11,8 @@ export interface AuthFormState {
   readonly email?: string;
   readonly error?: string;
   readonly fieldErrors?: Readonly<Record<string, string>>;
+  /** The invitation this page leads back to (`next` is its link): who invites whom to which workspace. */
+  readonly invitation?: InvitationPreview;
 }
 
 const withNext = (path: string, next: string) => (next === HOME_PATH ? path : `${path}?next=${encodeURIComponent(next)}`);
@@ -18,7 +21,7 @@ export function signInPage(state: AuthFormState): SafeHtml {
   const password = fieldError("password", state.fieldErrors?.password);
   return layout("Sign in", html`<div class="card narrow">
 <h1>Sign in</h1>
-<p class="subtle">Manage the API keys of your workspaces.</p>
+${state.invitation ? invitationNote(state.invitation, "sign-in") : html`<p class="subtle">Manage the API keys of your workspaces.</p>`}
 ${state.error ? html`<div class="error" role="alert">${state.error}</div>` : ""}
 <form method="post" action="/dashboard/sign-in" class="stack" novalidate>
 <input type="hidden" name="csrf" value="${state.csrf}">
@@ -39,7 +42,7 @@ export function signUpPage(state: AuthFormState): SafeHtml {
   const password = fieldError("password", state.fieldErrors?.password);
   return layout("Create an account", html`<div class="card narrow">
 <h1>Create an account</h1>
-<p class="subtle">You get a personal workspace for your API keys.</p>
+${state.invitation ? invitationNote(state.invitation, "sign-up") : html`<p class="subtle">You get a personal workspace for your API keys.</p>`}
 ${state.error ? html`<div class="error" role="alert">${state.error}</div>` : ""}
 <form method="post" action="/dashboard/sign-up" class="stack" novalidate>
 <input type="hidden" name="csrf" value="${state.csrf}">
@@ -54,6 +57,18 @@ ${password.text}
 </form>
 <p class="subtle">Already have an account? <a href="${withNext("/dashboard/sign-in", state.next)}">Sign in</a></p>
 </div>`);
+}
+
+/** Says where the link leads before the visitor signs in: the workspace, its role, who invited and which address. */
+function invitationNote(invitation: InvitationPreview, mode: "sign-in" | "sign-up"): SafeHtml {
+  const who = invitation.invitedByEmail ? html`<strong>${invitation.invitedByEmail}</strong> invited` : "You are invited as";
+  const next = mode === "sign-in"
+    ? html`Sign in as <strong>${invitation.email}</strong> to accept, or create an account with that email.`
+    : html`Create an account as <strong>${invitation.email}</strong> to accept; you then join the workspace from the next page.`;
+  return html`<div class="notice invitation-note" role="status" data-invitation-note>
+<p>${who} <strong>${invitation.email}</strong> to join the workspace <strong>${invitation.workspaceName}</strong> as ${invitation.role}.</p>
+<p>${next}</p>
+</div>`;
 }
 
 function emailField(state: AuthFormState): SafeHtml {

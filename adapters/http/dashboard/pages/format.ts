@@ -16,3 +16,8 @@ export function formatLimit(limit: number, windowSeconds: number): string {
   const named: Record<number, string> = { 1: "s", 60: "min", 3600: "hour", 86400: "day" };
   return named[windowSeconds] ? `${count} / ${named[windowSeconds]}` : `${count} / ${windowSeconds} s`;
 }
+
+const MILLISECONDS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "0.69 ms", "21.25 ms", "1,204.00 ms": every latency the same way, with its unit; "–" when nothing was measured. */
+export const formatLatency = (ms: number | null): string => (ms === null ? "–" : `${MILLISECONDS.format(ms)} ms`);

@@ -1,6 +1,7 @@
 import type { ApiKeySummary } from "../../../../domain/api-key.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { formatLimit, formatTime } from "./format.ts";
+import { scopeList } from "./keys-table.ts";
 import { type Chrome, layout } from "./layout.ts";
 
 /** The one page that ever shows a key's secret. */
@@ -58,6 +59,8 @@ function keySummary(key: ApiKeySummary): SafeHtml {
 <dt>Environment</dt><dd>${key.env}</dd>
 <dt>Key</dt><dd class="mono">${key.prefix}…</dd>
 <dt>Limit</dt><dd>${formatLimit(key.limit, key.windowSeconds)}</dd>
+<dt>Tools</dt><dd data-scope>${scopeList(key.scopes)}</dd>
+<dt>Expires</dt><dd data-expiry>${key.expiresAt ? formatTime(key.expiresAt) : "Never"}</dd>
 <dt>Created</dt><dd>${formatTime(key.createdAt)}</dd>
 </dl>`;
 }

@@ -51,13 +51,15 @@ ${brand}
 <a href="/dashboard/marketplace"${current("marketplace")}>Marketplace</a>
 <a href="/dashboard/webhooks"${current("webhooks")}>Webhooks</a>
 </nav>
+<div class="topbar-end">
 ${switcher(chrome)}
 <div class="account">
-<span>${chrome.email}</span>
+<span class="account-email" title="${chrome.email}">${chrome.email}</span>
 <form method="post" action="/dashboard/sign-out">
 <input type="hidden" name="csrf" value="${chrome.csrfToken}">
 <button type="submit" class="secondary small">Sign out</button>
 </form>
+</div>
 </div>
 </div></header>`;
 }
@@ -67,12 +69,13 @@ function switcher(chrome: Chrome): SafeHtml | string {
   const options = chrome.workspaces.map(({ workspace }) =>
     html`<option value="${workspace.id}"${workspace.id === chrome.currentWorkspaceId ? html` selected` : ""}>${workspace.name}</option>`);
   const next = `/dashboard/${chrome.section}`;
-  return html`<form class="switcher" method="post" action="/dashboard/workspaces/switch">
+  // dashboard.js submits on change and hides the button, which stays for browsers without JavaScript.
+  return html`<form class="switcher" method="post" action="/dashboard/workspaces/switch" data-switcher>
 <input type="hidden" name="csrf" value="${chrome.csrfToken}">
 <input type="hidden" name="next" value="${next}">
 <label for="switch-workspace" class="skip">Workspace</label>
 <select id="switch-workspace" name="workspaceId">${options}</select>
-<button type="submit" class="secondary small">Switch</button>
+<button type="submit" class="secondary small" data-switch-submit>Switch</button>
 </form>`;
 }
 

@@ -1,6 +1,6 @@
 import type { MemberView } from "../../../../application/list-members.ts";
 import type { InvitationView } from "../../../../domain/invitation.ts";
-import { invitationAction, removalAction } from "../../../../domain/membership.ts";
+import { invitationAction, leavesNoOwner, removalAction } from "../../../../domain/membership.ts";
 import { isAllowed, ROLES, type Role, type Workspace } from "../../../../domain/workspace.ts";
 import { MAX_EMAIL_LENGTH } from "../../../../domain/account.ts";
 import { html, type SafeHtml } from "../html.ts";
@@ -68,7 +68,7 @@ function inviteSection(state: MembersPageState): SafeHtml | string {
   const roles = ROLES.filter((role) => isAllowed(state.role, invitationAction(role))).reverse();
   const chosen = form.role ?? "member";
   return html`<section class="card" aria-labelledby="invite-heading"><h2 id="invite-heading">Invite someone</h2>
-<form method="post" action="/dashboard/members/invite" class="grid" novalidate>
+<form method="post" action="/dashboard/members/invite" class="inline" novalidate>
 <input type="hidden" name="csrf" value="${state.chrome.csrfToken}">
 <div class="field"><label for="invite-email">Email</label>
 <input id="invite-email" name="email" type="email" required maxlength="${MAX_EMAIL_LENGTH}" autocomplete="off" value="${form.email ?? ""}"${email.attrs}>${email.text}</div>
@@ -100,14 +100,22 @@ function memberRow(state: MembersPageState, member: MemberView): SafeHtml {
 <select id="role-${member.accountId}" name="role">${ROLES.map((option) => html`<option value="${option}"${option === member.role ? html` selected` : ""}>${option}</option>`)}</select>
 <button type="submit" class="secondary small">Change</button></form>`
     : member.role;
-  const viewer = { workspaceId: state.workspace.id, accountId: state.accountId, role: state.role, createdAt: 0 };
-  const mayRemove = isAllowed(state.role, removalAction(viewer, { ...viewer, accountId: member.accountId, role: member.role }));
-  const label = self ? "Leave" : "Remove";
-  const remove = mayRemove
-    ? html`<form method="post" action="${at}/remove" class="row-actions">${csrf}<button type="submit" class="secondary small danger" aria-label="${label} ${self ? state.workspace.name : member.email}">${label}</button></form>`
-    : "";
+  const remove = mayRemove(state, member)
+    ? html`<form method="post" action="${at}/remove" class="row-actions">${csrf}<button type="submit" class="secondary small danger" aria-label="${self ? "Leave" : "Remove"} ${self ? state.workspace.name : member.email}">${self ? "Leave" : "Remove"}</button></form>`
+    : self && member.role === "owner" ? html`<span class="subtle" data-only-owner>Only owner: make someone else owner to leave</span>` : "";
   return html`<tr data-member="${member.email}"><td data-label="Email" class="name"><span>${member.email}</span>${self ? html` <span class="badge">you</span>` : ""}</td>
 <td data-label="Role">${role}</td>
 <td data-label="Joined (UTC)" class="nowrap"><time datetime="${member.joinedAt}">${formatTimeShort(member.joinedAt)}</time></td>
 <td data-label="" class="end">${remove}</td></tr>`;
+}
+
+/**
+ * Whether the viewer is offered Leave or Remove on this member: its role allows it, and the workspace keeps an owner
+ * (the last owner would only get 409, so neither is shown; RemoveMember decides again).
+ */
+function mayRemove(state: MembersPageState, member: MemberView): boolean {
+  const memberships = state.members.map((one) => ({ workspaceId: state.workspace.id, accountId: one.accountId, role: one.role, createdAt: 0 }));
+  const viewer = { workspaceId: state.workspace.id, accountId: state.accountId, role: state.role, createdAt: 0 };
+  const target = { ...viewer, accountId: member.accountId, role: member.role };
+  return isAllowed(state.role, removalAction(viewer, target)) && !leavesNoOwner(memberships, target, undefined);
 }

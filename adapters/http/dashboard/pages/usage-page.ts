@@ -1,7 +1,7 @@
 import type { WorkspaceUsageReport } from "../../../../application/query-usage.ts";
 import type { UsageCounts } from "../../../../domain/usage.ts";
 import { html, type SafeHtml } from "../html.ts";
-import { formatTimeShort } from "./format.ts";
+import { formatLatency, formatTimeShort } from "./format.ts";
 import { type Chrome, layout } from "./layout.ts";
 
 /** The ranges the page offers: its query value, label, length and bucket size. */
@@ -12,7 +12,7 @@ export const USAGE_RANGES = [
 ] as const;
 export type UsageRange = (typeof USAGE_RANGES)[number];
 
-const COLUMNS = html`<th scope="col" class="num">Calls</th><th scope="col" class="num">Success</th><th scope="col" class="num">Client errors</th><th scope="col" class="num">Rate limited</th><th scope="col" class="num">Server errors</th><th scope="col" class="num">p50 ms</th><th scope="col" class="num">p95 ms</th>`;
+const COLUMNS = html`<th scope="col" class="num">Calls</th><th scope="col" class="num">Success</th><th scope="col" class="num">Client errors</th><th scope="col" class="num">Rate limited</th><th scope="col" class="num">Server errors</th><th scope="col" class="num">Latency <span class="tz">p50</span></th><th scope="col" class="num">Latency <span class="tz">p95</span></th>`;
 
 /**
  * The workspace's usage for one range: charts drawn by usage.js from the series table, and every number as tables
@@ -29,8 +29,8 @@ export function usagePage(chrome: Chrome, workspaceName: string, range: UsageRan
 <nav class="usage-ranges" aria-label="Range">${tabs}</nav>
 <section class="card" aria-labelledby="totals-heading">
 <h2 id="totals-heading">Totals</h2>
-<div class="table-wrap"><table id="usage-totals"><thead><tr>${COLUMNS}<th scope="col" class="num">p99 ms</th></tr></thead>
-<tbody><tr>${countCells(usage.totals)}${numberCell("p99 ms", usage.totals.latencyMs.p99)}</tr></tbody></table></div>
+<div class="table-wrap"><table id="usage-totals"><thead><tr>${COLUMNS}<th scope="col" class="num">Latency <span class="tz">p99</span></th></tr></thead>
+<tbody><tr>${countCells(usage.totals)}${latencyCell("Latency p99", usage.totals.latencyMs.p99)}</tr></tbody></table></div>
 </section>
 <section class="card" aria-labelledby="series-heading">
 <h2 id="series-heading">Calls over time</h2>
@@ -57,9 +57,14 @@ function topTable(id: string, title: string, what: string, rows: readonly { id: 
 }
 
 function countCells(counts: UsageCounts): SafeHtml {
-  return html`${numberCell("Calls", counts.calls)}${numberCell("Success", counts.success)}${numberCell("Client errors", counts.clientError)}${numberCell("Rate limited", counts.rateLimited)}${numberCell("Server errors", counts.serverError)}${numberCell("p50 ms", counts.latencyMs.p50)}${numberCell("p95 ms", counts.latencyMs.p95)}`;
+  return html`${numberCell("Calls", counts.calls)}${numberCell("Success", counts.success)}${numberCell("Client errors", counts.clientError)}${numberCell("Rate limited", counts.rateLimited)}${numberCell("Server errors", counts.serverError)}${latencyCell("Latency p50", counts.latencyMs.p50)}${latencyCell("Latency p95", counts.latencyMs.p95)}`;
 }
 
 function numberCell(label: string, value: number | null): SafeHtml {
   return html`<td data-label="${label}" class="num" data-value="${value ?? ""}">${value === null ? "–" : value.toLocaleString("en-US")}</td>`;
+}
+
+/** A latency in one format with its unit ("0.69 ms" beside "21.25 ms"); the raw value stays in data-value. */
+function latencyCell(label: string, ms: number | null): SafeHtml {
+  return html`<td data-label="${label}" class="num nowrap" data-value="${ms ?? ""}" data-latency>${formatLatency(ms)}</td>`;
 }
