@@ -44,30 +44,38 @@ describe.skipIf(!redisUrl)("throttles and the invitation cap across two instance
   /** `count` sign-ins at once, alternating between the instances; their statuses. */
   const signIns = (count: number, pick: (i: number) => { email: string; client: string }) =>
     Promise.all(Array.from({ length: count }, (_, i) => post(i, "/auth/sign-in", { email: pick(i).email, password: "not the password" }, pick(i).client)));
-  const tally = (statuses: readonly number[]) => ({
-    checked: statuses.filter((status) => status === 401).length,
-    refused: statuses.filter((status) => status === 429).length,
-    other: statuses.filter((status) => status !== 401 && status !== 429),
-  });
+  /**
+   * Exactly `limit` of the sign-ins reached the password check (401) and the rest were refused (429). A call that failed
+   * closed (503: a Redis reply past its 1 s deadline on a loaded machine) may have held a count it never gave back, so
+   * with n of them between limit − n and limit are checked; never more than the limit.
+   */
+  const expectChecked = (statuses: readonly number[], limit: number) => {
+    const checked = statuses.filter((status) => status === 401).length;
+    const failedClosed = statuses.filter((status) => status === 503).length;
+    expect(statuses.filter((status) => ![401, 429, 503].includes(status)), "answers other than 401, 429 and 503").toEqual([]);
+    if (failedClosed === 0) expect(checked).toBe(limit);
+    expect(checked).toBeLessThanOrEqual(limit);
+    expect(checked).toBeGreaterThanOrEqual(limit - failedClosed);
+  };
 
   it("lets exactly 5 of 20 concurrent guesses at one account from one address reach the check, split across both", async () => {
     await signUpFrom(urls[0], "across@example.com");
     const limit = DEFAULT_ATTEMPT_LIMITS.signInPerAccountAndIp[0].limit;
-    expect(tally(await signIns(20, () => ({ email: "across@example.com", client: "203.0.113.20" })))).toEqual({ checked: limit, refused: 20 - limit, other: [] });
+    expectChecked(await signIns(20, () => ({ email: "across@example.com", client: "203.0.113.20" })), limit);
   }, 60_000);
 
   it("lets exactly the per-address limit of 150 concurrent sign-ins to 150 emails reach the check, split across both", async () => {
     const limit = DEFAULT_ATTEMPT_LIMITS.signInPerIp[0].limit;
-    expect(tally(await signIns(150, (i) => ({ email: `nobody${i}@example.com`, client: "203.0.113.150" })))).toEqual({ checked: limit, refused: 150 - limit, other: [] });
+    expectChecked(await signIns(150, (i) => ({ email: `nobody${i}@example.com`, client: "203.0.113.150" })), limit);
   }, 60_000);
 
   it("counts an IPv6 client by its /64 and caps one account's failures from 60 /64s, across both", async () => {
     await signUpFrom(urls[0], "v6@example.com");
     const perAccountAndIp = DEFAULT_ATTEMPT_LIMITS.signInPerAccountAndIp[0].limit;
-    expect(tally(await signIns(60, (i) => ({ email: "v6@example.com", client: `2001:db8:66:1::${(i + 1).toString(16)}` }))).checked).toBe(perAccountAndIp);
+    expectChecked(await signIns(60, (i) => ({ email: "v6@example.com", client: `2001:db8:66:1::${(i + 1).toString(16)}` })), perAccountAndIp);
     await signUpFrom(urls[1], "spread@example.com");
     const perAccount = DEFAULT_ATTEMPT_LIMITS.signInPerAccount[0].limit;
-    expect(tally(await signIns(60, (i) => ({ email: "spread@example.com", client: `2001:db8:${(i + 0x200).toString(16)}:1::1` })))).toEqual({ checked: perAccount, refused: 60 - perAccount, other: [] });
+    expectChecked(await signIns(60, (i) => ({ email: "spread@example.com", client: `2001:db8:${(i + 0x200).toString(16)}:1::1` })), perAccount);
     expect(await post(1, "/auth/sign-in", { email: "spread@example.com", password: PASSWORD }, "192.0.2.99")).toBe(429);
   }, 60_000);
 

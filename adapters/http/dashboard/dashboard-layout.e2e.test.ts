@@ -161,3 +161,25 @@ describe("the keys page on a phone (390 px)", () => {
     await page.context().close();
   });
 });
+
+describe("the create form without JavaScript", () => {
+  it("still sets an expiry date and a scope: the date field and every tool are there, the filter (which needs JavaScript) is not", async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, storageState: session });
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/dashboard/keys`);
+    await page.locator("#key-name").fill("no script");
+    await page.locator("#key-expires").selectOption("date");
+    const date = `${new Date().getUTCFullYear() + 1}-02-01`;
+    await page.locator("#key-expires-on").fill(date);
+    await page.locator("[data-scope-picker] summary").click();
+    expect(await page.getByLabel("Filter tools").isVisible()).toBe(false);
+    await page.getByRole("checkbox", { name: "url-encode" }).check();
+    await page.getByRole("checkbox", { name: "crypto", exact: true }).check();
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.waitForURL("**/dashboard/keys/created?f=*");
+    const secret = (await page.locator("[data-secret]").textContent())?.trim() ?? "";
+    const key = (await api("/api/v1/keys/current", secret)).json.data.key;
+    expect(key).toMatchObject({ expiresAt: `${date}T00:00:00.000Z`, scopes: { tools: ["url-encode"], categories: ["crypto"] } });
+    await context.close();
+  });
+});

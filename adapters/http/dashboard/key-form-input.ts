@@ -1,5 +1,4 @@
-import type { CreateKeyCommand } from "../../../application/create-key.ts";
-import { checkKeyName } from "../../../application/create-key.ts";
+import { checkKeyName, type CreateKeyCommand } from "../../../application/create-key.ts";
 import type { InstalledPack } from "../../../domain/tool-pack.ts";
 import { field } from "./form.ts";
 
@@ -40,11 +39,13 @@ export type KeyFormCommand = Pick<CreateKeyCommand, "limit" | "windowSeconds" | 
 /** Field name → message, in the form's own field names. */
 export type FieldErrors = Readonly<Record<string, string>>;
 
+/** Every installed pack's tools (the built-in catalog first, as GET /tools lists it) and their categories, in order. */
 export function toolChoicesOf(packs: readonly InstalledPack[] | undefined): ToolChoices {
   const tools = (packs ?? []).flatMap((pack) => pack.tools.map(({ id, name, category, description }) => ({ id, name, category, description })));
   return { tools, categories: [...new Set(tools.map((tool) => tool.category))] };
 }
 
+/** The create form's fields; checked boxes (`tools`, `categories`) as lists without blanks or repeats. */
 export function readKeyForm(form: URLSearchParams): KeyFormValues {
   const list = (name: string) => [...new Set(form.getAll(name).map((value) => value.trim()).filter((value) => value !== ""))];
   return {

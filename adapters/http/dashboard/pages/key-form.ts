@@ -7,6 +7,7 @@ import { fieldError } from "./layout.ts";
 /** The create form as submitted, shown again with its errors after a refusal. */
 export type KeyFormState = Partial<KeyFormValues> & { readonly errors?: Readonly<Record<string, string>> };
 
+/** What the create form shows: the session's CSRF token, this server's defaults and tools, and the values entered. */
 export interface KeyFormOptions {
   readonly csrfToken: string;
   readonly appEnv: Environment;

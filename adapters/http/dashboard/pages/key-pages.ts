@@ -59,7 +59,7 @@ function keySummary(key: ApiKeySummary): SafeHtml {
 <dt>Environment</dt><dd>${key.env}</dd>
 <dt>Key</dt><dd class="mono">${key.prefix}…</dd>
 <dt>Limit</dt><dd>${formatLimit(key.limit, key.windowSeconds)}</dd>
-<dt>Tools</dt><dd data-scope>${scopeList(key.scopes)}</dd>
+<dt>May call</dt><dd data-scope>${scopeList(key.scopes)}</dd>
 <dt>Expires</dt><dd data-expiry>${key.expiresAt ? formatTime(key.expiresAt) : "Never"}</dd>
 <dt>Created</dt><dd>${formatTime(key.createdAt)}</dd>
 </dl>`;
