@@ -87,7 +87,7 @@ describe("the packed tool-execution-api in a consumer project", () => {
     const env = { DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn", RATE_LIMIT: "100000/60s" };
     const created = JSON.parse(node(["node_modules/.bin/tool-api", "keys", "create", "--name", "cli", "--json"], env));
     expect(created.secret).toMatch(/^tk_dev_/);
-    const server = spawn(process.execPath, ["node_modules/.bin/tool-api", "serve"], { cwd: dir, env: { ...process.env, ...env, PORT: "0" } });
+    const server = spawn(process.execPath, ["node_modules/.bin/tool-api", "serve"], { cwd: dir, env: childEnv({ ...env, PORT: "0" }) });
     try {
       const url = await listeningUrl(server);
       const response = await fetch(`${url}/api/v1/execute/hash-text`, {

@@ -24,7 +24,8 @@ const running = await startServer(config, { logger, packs }).catch((error: Error
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
 });
-console.log(`Listening on ${running.url} (APP_ENV=${config.appEnv}, storage: ${running.storage.kind})`);
+// Tests and scripts read the URL off the start of this line; a person reads where to point a browser off its end.
+console.log(`Listening on ${running.url} (APP_ENV=${config.appEnv}, storage: ${running.storage.kind}); dashboard ${running.url}/dashboard, API docs ${running.url}/docs`);
 
 let stopping = false;
 const shutdown = async (signal: string) => {

@@ -45,3 +45,22 @@ describe("parseConformanceArgs", () => {
     if (!parsed.ok) expect(parsed.error).toContain(message);
   });
 });
+
+describe("the usage text", () => {
+  it.each([
+    ["the package's bin (`tool-api conformance`, an installed package)", {}, "usage: tool-api conformance [--engine dredd]"],
+    ["npx, which names no script", { npm_lifecycle_event: "npx" }, "usage: tool-api conformance [--engine dredd]"],
+    ["this repository's script (`npm run -s conformance`)", { npm_lifecycle_event: "conformance" }, "usage: npm run -s conformance -- [--engine dredd]"],
+  ])("names the command as run through %s", (_how, env: Record<string, string>, first) => {
+    for (const argv of [["--help"], ["--nope"]]) {
+      const parsed = parseConformanceArgs(argv, env);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.error.split("\n").find((line) => line.startsWith("usage: "))).toMatch(new RegExp(`^${first.replace(/[[\]]/g, "\\$&")}`));
+    }
+  });
+
+  it("never names the other way of running it", () => {
+    const bin = parseConformanceArgs(["--help"], {});
+    expect(bin.ok ? "" : bin.error).not.toContain("npm run");
+  });
+});

@@ -2,11 +2,20 @@ import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { ConformanceOptions } from "./run-conformance.ts";
 
-export const USAGE = `usage: npm run -s conformance -- [--engine dredd] [--base-url URL --api-key KEY] [--rate-limited-key KEY] [--sign-up]
+/**
+ * How the user ran the command, for its usage text: `npm run -s conformance --` from this repository's script (npm
+ * names the script in npm_lifecycle_event), `tool-api conformance` through the package's bin (an installed package
+ * has no such script).
+ */
+export function commandOf(env: NodeJS.ProcessEnv): string {
+  return env.npm_lifecycle_event === "conformance" ? "npm run -s conformance --" : "tool-api conformance";
+}
+
+/** The usage text, naming the command as `command` (commandOf). */
+export const usageOf = (command: string) => `usage: ${command} [--engine dredd] [--base-url URL --api-key KEY] [--rate-limited-key KEY] [--sign-up]
          [--reporter junit --output FILE] [--seed N] [--max-cases N] [--time-budget SECONDS]
          [--expect-local] [--max-body-bytes N] [--bail] [--verbose]
          [--max-document-bytes N] [--max-answer-bytes N] [--request-timeout SECONDS] [--run-timeout SECONDS]
-  (or: npx tool-api conformance …)
   Without --base-url the suite boots its own server on 127.0.0.1 (temporary DATA_DIR) with its own keys.
   With --base-url every case comes from the document the deployment serves at /api/v1/openapi.json; where it
   differs from this version's document a drift section says how (a failure only with --expect-local).
@@ -34,8 +43,9 @@ const DEFAULT_ENGINE_ONLY = ["seed", "max-cases", "time-budget", "max-body-bytes
 /** The command's options: the run's, and which engine runs it (`engine` is present only for Dredd). */
 export type ConformanceArgs = ConformanceOptions & { readonly engine?: "dredd" };
 
-/** Reads the command line (and the key variables) of `npm run -s conformance`. */
+/** Reads the command line (and the key variables) of `tool-api conformance` / `npm run -s conformance --`. */
 export function parseConformanceArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Result<ConformanceArgs, string> {
+  const usage = usageOf(commandOf(env));
   let values;
   try {
     ({ values } = parseArgs({
@@ -64,20 +74,20 @@ export function parseConformanceArgs(argv: readonly string[], env: NodeJS.Proces
       strict: true,
     }));
   } catch (error) {
-    return err(`${(error as Error).message}\n${USAGE}`);
+    return err(`${(error as Error).message}\n${usage}`);
   }
-  if (values.help) return err(USAGE);
+  if (values.help) return err(usage);
   const baseUrl = values["base-url"];
   const apiKey = values["api-key"] ?? env.CONFORMANCE_API_KEY;
   const rateLimitedKey = values["rate-limited-key"] ?? env.CONFORMANCE_RATE_LIMITED_KEY;
-  if (baseUrl && !/^https?:\/\/[^/]/.test(baseUrl)) return err(`--base-url must be an http(s) URL\n${USAGE}`);
-  if (baseUrl && !apiKey) return err(`--base-url needs --api-key (or CONFORMANCE_API_KEY)\n${USAGE}`);
-  if (!baseUrl && (values["api-key"] || values["rate-limited-key"])) return err(`--api-key and --rate-limited-key need --base-url\n${USAGE}`);
-  if (values.engine !== undefined && values.engine !== "default" && values.engine !== "dredd") return err(`--engine must be default or dredd\n${USAGE}`);
+  if (baseUrl && !/^https?:\/\/[^/]/.test(baseUrl)) return err(`--base-url must be an http(s) URL\n${usage}`);
+  if (baseUrl && !apiKey) return err(`--base-url needs --api-key (or CONFORMANCE_API_KEY)\n${usage}`);
+  if (!baseUrl && (values["api-key"] || values["rate-limited-key"])) return err(`--api-key and --rate-limited-key need --base-url\n${usage}`);
+  if (values.engine !== undefined && values.engine !== "default" && values.engine !== "dredd") return err(`--engine must be default or dredd\n${usage}`);
   const defaultOnly = DEFAULT_ENGINE_ONLY.find((name) => values[name] !== undefined);
-  if (values.engine === "dredd" && defaultOnly) return err(`--${defaultOnly} belongs to the default engine, not --engine dredd\n${USAGE}`);
-  if (values.reporter !== undefined && values.reporter !== "junit") return err(`--reporter must be junit\n${USAGE}`);
-  if ((values.reporter === "junit") !== (values.output !== undefined)) return err(`--reporter junit and --output FILE go together\n${USAGE}`);
+  if (values.engine === "dredd" && defaultOnly) return err(`--${defaultOnly} belongs to the default engine, not --engine dredd\n${usage}`);
+  if (values.reporter !== undefined && values.reporter !== "junit") return err(`--reporter must be junit\n${usage}`);
+  if ((values.reporter === "junit") !== (values.output !== undefined)) return err(`--reporter junit and --output FILE go together\n${usage}`);
   const numbers = {
     maxBodyBytes: positive(values["max-body-bytes"]),
     seed: positive(values.seed, true),
@@ -88,7 +98,7 @@ export function parseConformanceArgs(argv: readonly string[], env: NodeJS.Proces
     requestTimeout: positive(values["request-timeout"]),
     runTimeout: positive(values["run-timeout"]),
   };
-  for (const [name, value] of Object.entries(numbers)) if (value === null) return err(`--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-seconds", "")} must be a ${name === "seed" || name === "maxCases" ? "non-negative" : "positive"} integer\n${USAGE}`);
+  for (const [name, value] of Object.entries(numbers)) if (value === null) return err(`--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-seconds", "")} must be a ${name === "seed" || name === "maxCases" ? "non-negative" : "positive"} integer\n${usage}`);
   const { maxDocumentBytes, maxAnswerBytes, requestTimeout, runTimeout, ...rest } = numbers;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<Record<keyof typeof rest, number>>;
   const limits = Object.fromEntries(

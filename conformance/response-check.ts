@@ -1,5 +1,7 @@
-import { Ajv, type ValidateFunction } from "ajv";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import * as formatsModule from "ajv-formats";
+import { messageOf, relevantErrors } from "../adapters/tools/ajv-messages.ts";
+import { excerpt } from "../domain/excerpt.ts";
 import type { ConformanceCase, Expectation } from "./expectations.ts";
 import { linearRegExp } from "./linear-regexp.ts";
 
@@ -54,7 +56,7 @@ export function problemsOf(testCase: ConformanceCase, answer: Answer): string[] 
   }
   if (answer.status >= 500 && !expectations.some((candidate) => candidate.status >= 500)) problems.push(`server error ${answer.status}`);
   problems.push(...headerProblems(expected, answer));
-  problems.push(...bodyProblems(expected, answer));
+  problems.push(...bodyProblems(expected, answer, subjectOf(testCase, answer.status)));
   return problems;
 }
 
@@ -73,7 +75,14 @@ function headerProblems(expected: Expectation, answer: Answer): string[] {
   return problems;
 }
 
-function bodyProblems(expected: Expectation, answer: Answer): string[] {
+/** What a body problem is about: the tool for an execute operation (a property case's is a tool's), else the operation. */
+function subjectOf(testCase: ConformanceCase, status: number): string {
+  const tool = /^\/(?:execute\/([^/?]+)|tools\/([^/?]+)\/execute)(?:\?|$)/.exec(testCase.path);
+  const id = tool?.[1] ?? tool?.[2];
+  return id ? `tool ${decodeURIComponent(id)}'s ${status} answer (${testCase.method} ${testCase.docPath})` : `${testCase.method} ${testCase.docPath} → ${status}`;
+}
+
+function bodyProblems(expected: Expectation, answer: Answer, subject: string): string[] {
   const isJson = /^application\/(.+\+)?json\b/i.test(answer.headers.get("content-type") ?? "");
   if (Object.keys(expected.bodySchema).length === 0) return [];
   if (!isJson) return [`content-type: expected application/json, got ${answer.headers.get("content-type") ?? "none"}`];
@@ -88,11 +97,29 @@ function bodyProblems(expected: Expectation, answer: Answer): string[] {
   if (typeof code === "number" && code !== answer.status) problems.push(`envelope code ${code} differs from the HTTP status ${answer.status}`);
   const validate = validatorOf(expected.bodySchema);
   if (!validate(body)) {
-    const errors = (validate.errors ?? []).slice(0, 5).map((error) => {
-      const extra = "additionalProperty" in error.params ? ` (${String(error.params.additionalProperty)})` : "";
-      return `${error.instancePath || "/"} ${error.message ?? "is invalid"}${extra}`;
-    });
-    problems.push(`body does not match the documented schema: ${errors.join("; ")}`);
+    const errors = relevantErrors(validate.errors ?? []).slice(0, 5).map((error) => describeError(error, body));
+    problems.push(`body does not match the documented schema of ${subject}: ${errors.join("; ")}`);
   }
   return problems;
+}
+
+/**
+ * One schema error as the report says it: where, what the schema allows (ajv's own text names no allowed value),
+ * and for a value outside an enum or const the value that came.
+ */
+function describeError(error: ErrorObject, body: unknown): string {
+  const extra = "additionalProperty" in error.params ? ` (${String(error.params.additionalProperty)})` : "";
+  const got = error.keyword === "enum" || error.keyword === "const" ? `, got ${excerpt(JSON.stringify(valueAt(body, error.instancePath)) ?? "nothing", 80)}` : "";
+  return `${error.instancePath || "/"} ${messageOf(error)}${extra}${got}`;
+}
+
+/** The member of `value` at a JSON Pointer (ajv's instancePath); undefined where there is none. */
+function valueAt(value: unknown, pointer: string): unknown {
+  let current = value;
+  for (const raw of pointer.split("/").slice(1)) {
+    const segment = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
 }

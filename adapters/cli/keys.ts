@@ -5,6 +5,7 @@ import { escapeDisplayName as shown, unsafeKindOf } from "../../domain/display-n
 import { loadConfig } from "../config.ts";
 import { TOKENS } from "../container.ts";
 import { buildToolCore } from "../core/create-tool-core.ts";
+import { DataDirError } from "../storage/data-dir-error.ts";
 import { openStorage } from "../storage/open-storage.ts";
 import { SystemClock } from "../system.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
@@ -164,7 +165,9 @@ export async function runKeysCommand(argv: string[]): Promise<number> {
     return await main(argv);
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof TypeError;
-    process.stderr.write(`${usage ? (error as Error).message : String(error)}\n`);
+    // A DATA_DIR it cannot use is the operator's to fix: one line, as `tool-api serve` says it.
+    if (error instanceof DataDirError) process.stderr.write(`Cannot start: ${error.message}\n`);
+    else process.stderr.write(`${usage ? (error as Error).message : String(error)}\n`);
     return usage ? 2 : 1;
   }
 }

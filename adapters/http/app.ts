@@ -17,6 +17,7 @@ import type { TrustProxy } from "./trust-proxy.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
 import { executeHandler, observedExecute, observeMcpToolCalls } from "./routes/execute.ts";
 import { healthHandler } from "./routes/health.ts";
+import { homeHandler } from "./routes/home.ts";
 import { marketplaceRoutes } from "./routes/marketplace.ts";
 import { metricsHandler } from "./routes/metrics.ts";
 import { toolRoutes } from "./routes/tools.ts";
@@ -46,7 +47,7 @@ export interface AppOptions {
 
 type Handler = RouteSpec[2];
 
-/** The reference server for a core: every /api/v1 route of the route list, /docs and the dashboard, on h3. */
+/** The reference server for a core: every /api/v1 route of the route list, / (the way in), /docs and the dashboard, on h3. */
 export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   const logger = options.logger ?? createLogger("warn");
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -95,6 +96,7 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   });
   routeAll(app, [
     ...ROUTES.map((route): RouteSpec => [route.method, route.path, handlers[route.operationId]]),
+    ["GET", "/", homeHandler()],
     ["GET", "/docs", docs.page],
     ["GET", "/docs/assets/:file", docs.asset],
     ["POST", "/mcp", (event) => mcp(event.req)],

@@ -42,7 +42,7 @@ describe("GET /api/v1/tools/:tool", () => {
 });
 
 describe("unknown routes", () => {
-  it.each(["/api/v1/nope", "/api/v1/execute", "/", "/api/v2/execute/hash-text"])("answers 404 not_found for %s whatever the key", async (path) => {
+  it.each(["/api/v1/nope", "/api/v1/execute", "/nope", "/api/v2/execute/hash-text"])("answers 404 not_found for %s whatever the key", async (path) => {
     const test = createTestApp({ tools });
     const key = await test.createKey();
     for (const headers of [{}, { "x-api-key": key.secret }, { "x-api-key": "bad" }] as Record<string, string>[]) {

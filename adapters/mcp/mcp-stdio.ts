@@ -1,5 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { loadConfig } from "../config.ts";
+import { DataDirError } from "../storage/data-dir-error.ts";
 import type { McpToolbox } from "./mcp-server.ts";
 import { createMcpServer } from "./mcp-server.ts";
 
@@ -47,7 +48,15 @@ async function openLocal(env: NodeJS.ProcessEnv): Promise<Opened | number> {
     import("../core/create-tool-core.ts"), import("../storage/open-storage.ts"), import("./core-toolbox.ts"),
   ]);
   const { dataDir, appEnv } = loaded.value;
-  const core = await createToolCore({ storage: openEmbeddedStorage(dataDir), env: appEnv, runner: "workers", onError: (error) => console.error(error) });
+  let storage;
+  try {
+    storage = openEmbeddedStorage(dataDir);
+  } catch (error) {
+    // A DATA_DIR it cannot use (a read-only directory, say) is the operator's to fix: one line, no stack.
+    if (error instanceof DataDirError) return say(`Cannot start: ${error.message}`, 1);
+    throw error;
+  }
+  const core = await createToolCore({ storage, env: appEnv, runner: "workers", onError: (error) => console.error(error) });
   process.stderr.write(
     `tool-api mcp: a local tool box: tools run in this process (embedded store under ${dataDir}); no key is checked and ` +
       "nothing is counted. Use --base-url URL (with TOOL_API_KEY) to call a deployment with its keys and limits.\n",

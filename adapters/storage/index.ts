@@ -1,5 +1,6 @@
 // tool-execution-api/storage: the storage adapters and the contract suites a storage of one's own can run.
 export { openEmbeddedStorage, openMemoryStorage, openStorage, type Storage } from "./open-storage.ts";
+export { DataDirError } from "./data-dir-error.ts";
 export { openRedisStorage } from "./redis-storage.ts";
 export { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 export { openOutbox, openWebhookStore } from "./open-events-storage.ts";

@@ -6,6 +6,7 @@ import { SystemClock } from "../system.ts";
 import { mapEntries } from "./atomic-entries.ts";
 import { lmdbEntries } from "./lmdb-atomic-entries.ts";
 import { AtomicRecords } from "./atomic-records.ts";
+import { toDataDirError } from "./data-dir-error.ts";
 import { KeyvApiKeyStore } from "./keyv-api-key-store.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { LmdbUsageStore } from "./lmdb-usage-store.ts";
@@ -55,10 +56,11 @@ export async function openStorage(config: Config, clock: Clock, logger?: Pick<Lo
 
 /**
  * LMDB for everything durable; rate-limit counters counted in this process's memory (one process per DATA_DIR
- * serves) and written to LMDB every second and on close, so windows survive a restart.
+ * serves) and written to LMDB every second and on close, so windows survive a restart. A directory that cannot be
+ * created or written (permissions, a read-only or full disk, a file in the path) throws a DataDirError saying so.
  */
 export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemClock()): Storage {
-  const lmdb = openLmdb(dataDir);
+  const lmdb = openDataDir(dataDir);
   const sweeper = startSweeping(lmdb.db);
   const limits = new PersistentRateLimitStore(lmdb.db, clock);
   // Every namespace comes with its ordered reads (audit pages, memberships) on the same LMDB file.
@@ -83,6 +85,14 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
       await lmdb.close();
     },
   };
+}
+
+function openDataDir(dataDir: string): ReturnType<typeof openLmdb> {
+  try {
+    return openLmdb(dataDir);
+  } catch (error) {
+    throw toDataDirError(error, dataDir) ?? error;
+  }
 }
 
 /**

@@ -31,7 +31,22 @@ describe("ToolApiError", () => {
     expect(error).toBeInstanceOf(ToolApiError);
     expect(error).toBeInstanceOf(Error);
     expect(JSON.parse(JSON.stringify(error))).toEqual({ name: "ToolApiError", status: 422, errorCode: "invalid_input", message: "invalid_input happened", details, requestId: "req-422" });
-    expect(String(error)).toBe("ToolApiError: invalid_input happened");
+    expect(String(error)).toBe("ToolApiError: 422 invalid_input: invalid_input happened");
+  });
+
+  it("shows the status and the error code in String(error) and in a template string, never the key", async () => {
+    const server = await scripted([failure(429, "rate_limited", { headers: { "retry-after": "3600" } })]);
+    const error = (await new ToolClient({ baseUrl: server.url, apiKey: KEY }).execute("hash-text", { algorithm: "sha256", text: "x" }).catch((e: unknown) => e)) as ToolApiError;
+    expect(error.retryAfterSeconds).toBe(3600);
+    expect(String(error)).toBe("ToolApiError: 429 rate_limited: rate_limited happened");
+    expect(`${error}`).toBe(String(error));
+    expect(String(error)).not.toContain(KEY);
+  });
+
+  it("leaves the status out of String(error) when no answer arrived", async () => {
+    const error = (await new ToolClient({ baseUrl: "http://127.0.0.1:1", apiKey: KEY, retry: { maxAttempts: 1 } }).tools().catch((e: unknown) => e)) as ToolApiError;
+    expect(String(error)).toMatch(/^ToolApiError: network_error: /);
+    expect(String(error)).not.toContain(KEY);
   });
 
   it("never shows the key, even when a server echoes it into a message", async () => {

@@ -2,7 +2,7 @@ import { ToolApiError, type ToolApiErrorInit } from "./errors.ts";
 import { Redactor } from "./redact.ts";
 import { type RetryOptions, type RetryPolicy, backoffMs, MAX_TIMER_MS, retryAfterSeconds, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
 import { exchange, type Limits, type Reply, TransportFailure } from "./transport.ts";
-import type { CurrentKey, InputIssue, KeyUsageReport, ToolDetail, ToolId, ToolInput, ToolOutput, ToolSummary, UsageOptions } from "./types.ts";
+import type { CurrentKey, ExecuteInput, ExecuteOutput, InputIssue, KeyUsageReport, OtherToolId, ToolDetail, ToolId, ToolSummary, UsageOptions } from "./types.ts";
 
 export interface ToolClientOptions {
   /** The deployment's origin, e.g. `https://tools.example.com`; a URL already ending in `/api/v1` is accepted too. */
@@ -47,9 +47,12 @@ export class ToolClient {
     this.#redactor = new Redactor(this.#apiKey);
   }
 
-  /** Runs a server tool: `input` is checked against that tool's type, the promise resolves to its output. */
-  async execute<Id extends ToolId>(toolId: Id, input: ToolInput<Id>, options: RequestOptions = {}): Promise<ToolOutput<Id>> {
-    const data = await this.#request<{ output: ToolOutput<Id> }>("POST", `/execute/${encodeURIComponent(toolId)}`, { input }, options.signal);
+  /**
+   * Runs a server tool. For a catalog id `input` is checked against that tool's type and the promise resolves to its
+   * typed output; any other id (a pack tool such as `example.reverse-text`) takes a JSON object and resolves to `unknown`.
+   */
+  async execute<Id extends ToolId | OtherToolId>(toolId: Id, input: ExecuteInput<Id>, options: RequestOptions = {}): Promise<ExecuteOutput<Id>> {
+    const data = await this.#request<{ output: ExecuteOutput<Id> }>("POST", `/execute/${encodeURIComponent(toolId)}`, { input }, options.signal);
     return data.output;
   }
 

@@ -44,6 +44,14 @@ export class ToolApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
+  /**
+   * What `String(error)` and a template string show: `ToolApiError: 429 rate_limited: <message>` (no status when no
+   * answer arrived). Built from the scrubbed fields only, so it never holds the key either.
+   */
+  override toString(): string {
+    return `${this.name}: ${this.status > 0 ? `${this.status} ` : ""}${this.errorCode}: ${this.message}`;
+  }
+
   /** What `JSON.stringify(error)` shows: the answer's fields, without the cause. */
   toJSON(): ToolApiErrorInit & { name: string } {
     const { name, status, errorCode, message, details, requestId, retryAfterSeconds } = this;

@@ -18,6 +18,18 @@ export type ToolInput<Id extends ToolId> = JsonBody<ExecuteOperation<Id>["reques
 /** Exactly the `output` that tool answers with. */
 export type ToolOutput<Id extends ToolId> = DataOf<ExecuteOperation<Id>["responses"][200]> extends { output: infer Output } ? Output : never;
 
+/**
+ * Any other tool id: a pack tool (`example.reverse-text`) or one newer than these types. `string & {}` keeps the
+ * catalog's ids offered by editors; such a call is checked by the server only.
+ */
+export type OtherToolId = string & {};
+
+/** What `execute(id, …)` takes as `input`: the tool's own type for a catalog id, any JSON object for another id. */
+export type ExecuteInput<Id extends string> = Id extends ToolId ? ToolInput<Id> : Record<string, unknown>;
+
+/** What `execute(id, …)` resolves to: the tool's own output for a catalog id, `unknown` for another id. */
+export type ExecuteOutput<Id extends string> = Id extends ToolId ? ToolOutput<Id> : unknown;
+
 /** Tool id → its input and output, for code that wants the whole map. */
 export type ToolTypes = { [Id in ToolId]: { input: ToolInput<Id>; output: ToolOutput<Id> } };
 

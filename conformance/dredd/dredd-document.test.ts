@@ -35,7 +35,13 @@ describe("toDreddInput (the document Dredd reads, derived from the served one)",
     expect(kept.filter((operation) => operation.includes("{"))).toEqual([]);
     expect(kept.every((operation) => operation.split(" ")[1].startsWith("/api/v1/"))).toBe(true);
     expect(leftOut).toContain("GET /workspaces: needs a signed-in session (the default engine signs up accounts for it)");
-    expect(leftOut).toContain("POST /auth/sign-up: an unkeyed write (it creates accounts and is limited per address)");
+    expect(leftOut).toContain("POST /auth/sign-up: an unkeyed write: each run would create an account, and sign-ups are limited per client address (the default engine checks it with throwaway accounts)");
+  });
+
+  it("says why each unkeyed write is left out in its own words: sign-in creates no account", () => {
+    const signIn = withLimited.leftOut.find((line) => line.startsWith("POST /auth/sign-in: "));
+    expect(signIn).toBe("POST /auth/sign-in: an unkeyed write: it needs an existing account's email and password, and failed sign-ins are throttled per address and per account (the default engine checks it with the accounts it signs up)");
+    expect(withLimited.leftOut.filter((line) => /creates? (an )?accounts?/.test(line) && !line.startsWith("POST /auth/sign-up:"))).toEqual([]);
   });
 
   it("fills path parameters from the document's examples, and the built-in pack from the contract", () => {

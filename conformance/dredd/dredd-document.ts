@@ -89,7 +89,7 @@ function deriveOperation(served: Document, input: OperationInput): { path: strin
   const access: Access = accessOf(served, operation);
   if (access === "session") return "needs a signed-in session (the default engine signs up accounts for it)";
   if (access === "other") return "needs credentials this engine does not send";
-  if (access === "public" && method !== "get") return "an unkeyed write (it creates accounts and is limited per address)";
+  if (access === "public" && method !== "get") return unkeyedWriteReason(path);
   const concrete = fillPath(served, path, input.item, operation);
   if (typeof concrete !== "string") return concrete.problem;
   const body = requestBodyOf(served, operation);
@@ -111,6 +111,13 @@ function deriveOperation(served: Document, input: OperationInput): { path: strin
     responses,
   };
   return { path: fullPath, operation: derived, plan };
+}
+
+/** Why an unkeyed write is left to the default engine, in its own words for the two the contract names. */
+function unkeyedWriteReason(path: string): string {
+  if (path.endsWith("/sign-up")) return "an unkeyed write: each run would create an account, and sign-ups are limited per client address (the default engine checks it with throwaway accounts)";
+  if (path.endsWith("/sign-in")) return "an unkeyed write: it needs an existing account's email and password, and failed sign-ins are throttled per address and per account (the default engine checks it with the accounts it signs up)";
+  return "an unkeyed write: what it changes this engine can neither set up nor undo, and such writes are limited per client address";
 }
 
 /**

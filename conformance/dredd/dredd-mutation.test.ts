@@ -33,6 +33,17 @@ const WRONG_MEDIA_TYPE: Mutant = {
   },
 };
 
+/** Two properties the output schema does not allow: gavel words both alike and without the property's name. */
+const TWO_EXTRA_FIELDS: Mutant = {
+  name: "two undocumented output fields",
+  answer: (answer, request) => {
+    if (answer.status !== 200 || !/^\/api\/v1\/execute\/hash-text$/.test(request.path)) return;
+    const body = JSON.parse(answer.body) as { data: { output: Record<string, unknown> } };
+    Object.assign(body.data.output, { extraOne: 1, extraTwo: 2 });
+    answer.body = JSON.stringify(body);
+  },
+};
+
 describe("the Dredd engine against the mutation test's faults", () => {
   let target: Target;
   let proxy: Awaited<ReturnType<typeof startMutatingProxy>>;
@@ -76,6 +87,18 @@ describe("the Dredd engine against the mutation test's faults", () => {
     const report = await run(mutant, false);
     expect(report.failures.map((failure) => `${failure.title}: ${failure.message}`)).toEqual([]);
     expect(report.passed).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("says where each schema error is, each once: no doubled `data/data` path, the extra property named", async () => {
+    const report = await run(TWO_EXTRA_FIELDS, false);
+    const failure = report.failures.find((result) => result.title === "POST /api/v1/execute/hash-text → 200");
+    const lines = (failure?.message ?? "").split("\n");
+    expect(lines, report.text).toEqual(expect.arrayContaining([
+      "body: At '/data/output/extraOne' should NOT have additional properties",
+      "body: At '/data/output/extraTwo' should NOT have additional properties",
+    ]));
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(report.text).not.toContain("data/data");
   }, 120_000);
 
   it("fails a deployment whose answers carry another Content-Type", async () => {

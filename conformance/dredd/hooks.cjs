@@ -61,8 +61,22 @@ hooks.afterEach((transaction) => {
       expected: Number(transaction.expected.statusCode),
       status: transaction.skip ? "skip" : test.status || "error",
       message: String(test.message || (real ? "" : "the request got no answer")),
+      errors: gavelErrors(transaction.results),
       actual: real ? { status: real.statusCode, body: String(real.body || "").slice(0, 300) } : null,
       ms: transaction.startedAt ? Date.now() - transaction.startedAt : 0,
     })}\n`,
   );
 });
+
+// What gavel (Dredd's validator) found, field by field in the order Dredd prints them, with where each one is: Dredd's
+// own message loses the location of some (an extra property), and the engine words them (outcomes.ts).
+function gavelErrors(results) {
+  const fields = (results && results.fields) || {};
+  return ["headers", "body", "statusCode"].flatMap((field) =>
+    ((fields[field] && fields[field].errors) || []).map((error) => ({
+      field,
+      message: String(error.message),
+      pointer: error.location && typeof error.location.pointer === "string" ? error.location.pointer : null,
+    })),
+  );
+}

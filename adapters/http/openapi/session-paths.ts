@@ -104,7 +104,7 @@ export const list = (items: unknown, maxItems = 1000) => ({ type: "array", maxIt
 
 function authOperations(): Operation[] {
   return [
-    operation("signUp", "Auth", "Create an account", "Creates an account with a personal workspace and signs it in. Public.", [], {
+    operation("signUp", "Auth", "Create an account", "Creates an account with a personal workspace and signs it in. Public. Passwords with control characters or a zxcvbn score below 3 get 422 naming why; 20 sign-ups an hour per client address (an IPv6 client counts as its /64).", [], {
       requestBody: body(ref("schemas", "SignUpCredentials")),
       responses: { "201": answer("Signed up and in.", data({ account, csrfToken: text(256) }), 201, true), ...errorResponses([400, 409, 413, 415, 422, 429, 500, 503], { metered: false }) },
     }),

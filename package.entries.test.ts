@@ -1,0 +1,124 @@
+// Which entries of the package compile in a consumer project that type-checks every declaration file it reaches
+// (skipLibCheck: false), with and without @types/node, under both compilers users run. The declarations are emitted
+// fresh from the sources (dist/ may be older), packed with npm and installed as a user would install the package.
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = import.meta.dirname;
+const dir = mkdtempSync(join(tmpdir(), "tool-api-entries-"));
+const app = join(dir, "app");
+
+/** Each entry of package.json's `exports`, and the file that imports it. */
+const ENTRIES = [".", "./tools", "./storage", "./http", "./mcp", "./conformance"] as const;
+type Entry = (typeof ENTRIES)[number];
+const fileOf = (entry: Entry) => `entry-${entry === "." ? "root" : entry.slice(2)}.ts`;
+
+/**
+ * What compiles with skipLibCheck: false. `./storage` names Node's types (Buffer, NodeJS, node:events) through its
+ * Redis client and pino logger: it needs @types/node. `./http` reaches h3's own declarations, which import the
+ * optional peer `crossws` (not installed with h3) and declare `static override isError` (an Error member only
+ * lib.esnext has): no consumer setting short of skipLibCheck: true compiles it without installing crossws.
+ */
+const EXPECTED: Record<Entry, { withoutNodeTypes: boolean; withNodeTypes: boolean }> = {
+  ".": { withoutNodeTypes: true, withNodeTypes: true },
+  "./tools": { withoutNodeTypes: true, withNodeTypes: true },
+  "./storage": { withoutNodeTypes: false, withNodeTypes: true },
+  "./http": { withoutNodeTypes: false, withNodeTypes: false },
+  "./mcp": { withoutNodeTypes: true, withNodeTypes: true },
+  "./conformance": { withoutNodeTypes: true, withNodeTypes: true },
+};
+
+/** The project's TypeScript 7 and the 5.9 most projects still use (client/codegen's; nothing is downloaded for it). */
+const COMPILERS = [
+  ["TypeScript 7", join(ROOT, "node_modules/typescript/bin/tsc")],
+  ["TypeScript 5.9", join(ROOT, "client/codegen/node_modules/typescript/bin/tsc")],
+] as const;
+
+interface Setting {
+  readonly nodeTypes: boolean;
+  readonly skipLibCheck: boolean;
+  /** Another target than es2023 (its default lib, DOM included, with it). */
+  readonly target?: string;
+}
+
+/** Compiles one entry's consumer file as a strict nodenext project would; exit code and diagnostics. */
+function compile(tsc: string, entry: Entry, setting: Setting): Promise<{ ok: boolean; output: string }> {
+  const flags = ["--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", setting.target ?? "es2023", "--skipLibCheck", String(setting.skipLibCheck)];
+  // With: the project's @types/node, as a consumer that installed it; without: none is installed in the consumer.
+  if (setting.nodeTypes) flags.push("--types", "node", "--typeRoots", join(ROOT, "node_modules/@types"));
+  return new Promise((resolve) => {
+    execFile(process.execPath, [tsc, ...flags, fileOf(entry)], { cwd: app, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ ok: error === null, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+/** Every entry under one setting, a few compilers at a time. */
+async function compileAll(tsc: string, setting: Setting): Promise<Record<Entry, { ok: boolean; output: string }>> {
+  const results: [Entry, { ok: boolean; output: string }][] = [];
+  for (let start = 0; start < ENTRIES.length; start += 3) {
+    const batch = ENTRIES.slice(start, start + 3);
+    results.push(...(await Promise.all(batch.map(async (entry) => [entry, await compile(tsc, entry, setting)] as [Entry, { ok: boolean; output: string }]))));
+  }
+  return Object.fromEntries(results) as Record<Entry, { ok: boolean; output: string }>;
+}
+
+beforeAll(() => {
+  const packageDir = join(dir, "package");
+  const build = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", join(packageDir, "dist"), "--emitDeclarationOnly"], { cwd: ROOT, encoding: "utf8" });
+  if (!existsSync(join(packageDir, "dist/index.d.ts"))) throw new Error(`tsc emitted no declarations: ${build.stdout}${build.stderr}`);
+  const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Record<string, unknown>;
+  const { scripts: _scripts, devDependencies: _dev, ...published } = manifest;
+  writeFileSync(join(packageDir, "package.json"), JSON.stringify(published));
+  const tarball = join(dir, execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: packageDir, encoding: "utf8" }).trim().split("\n").pop() as string);
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "entries-consumer", private: true, type: "module" }));
+  // Only types are compiled here: no install script (LMDB's native build) needs to run.
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--loglevel=error", tarball], { cwd: app, stdio: "inherit" });
+  for (const entry of ENTRIES) writeFileSync(join(app, fileOf(entry)), `export * as entry from "tool-execution-api${entry.slice(1)}";\n`);
+}, 240_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it("installs no @types/node with the package: a consumer has Node's types only if it adds them", () => {
+  expect(existsSync(join(app, "node_modules/@types/node"))).toBe(false);
+  for (const [, tsc] of COMPILERS) expect(existsSync(tsc)).toBe(true);
+});
+
+describe.each(COMPILERS)("the package's entries under %s, skipLibCheck: false", (_name, tsc) => {
+  let without: Record<Entry, { ok: boolean; output: string }>;
+  let withNode: Record<Entry, { ok: boolean; output: string }>;
+  beforeAll(async () => {
+    [without, withNode] = await Promise.all([compileAll(tsc, { nodeTypes: false, skipLibCheck: false }), compileAll(tsc, { nodeTypes: true, skipLibCheck: false })]);
+  }, 300_000);
+
+  it("compile as the README says: ., ./tools, ./mcp and ./conformance alone, ./storage with @types/node, ./http not at all", () => {
+    const verdicts = Object.fromEntries(ENTRIES.map((entry) => [entry, { withoutNodeTypes: without[entry].ok, withNodeTypes: withNode[entry].ok }]));
+    expect(verdicts).toEqual(EXPECTED);
+  });
+
+  it("./storage without @types/node fails on Node's types only", () => {
+    expect(without["./storage"].output).toMatch(/error TS2688: Cannot find type definition file for 'node'/);
+    expect(withNode["./storage"].output).toBe("");
+  });
+
+  it("./http fails in h3's own declarations: the optional peer crossws, and `static override isError` before lib.esnext", () => {
+    const diagnostics = withNode["./http"].output.trim().split("\n");
+    expect(diagnostics.every((line) => line.startsWith("node_modules/h3/"))).toBe(true);
+    expect(withNode["./http"].output).toMatch(/error TS2307: Cannot find module 'crossws'/);
+    expect(withNode["./http"].output).toMatch(/error TS4113: This member cannot have an 'override' modifier because it is not declared in the base class 'Error'/);
+  });
+
+  it("./http with target esnext still needs crossws: only skipLibCheck: true compiles it without installing that peer", async () => {
+    const esnext = await compile(tsc, "./http", { nodeTypes: true, skipLibCheck: false, target: "esnext" });
+    expect(esnext.output.trim().split("\n")).toEqual([expect.stringMatching(/^node_modules\/h3\/dist\/index\.d\.mts\(\d+,\d+\): error TS2307: Cannot find module 'crossws'/)]);
+  });
+
+  it("compiles ./http with skipLibCheck: true and @types/node (the README's one-line fix; every other entry already does)", async () => {
+    const needing = ENTRIES.filter((entry) => !EXPECTED[entry].withNodeTypes);
+    expect(needing).toEqual(["./http"]);
+    expect(await compile(tsc, "./http", { nodeTypes: true, skipLibCheck: true })).toEqual({ ok: true, output: "" });
+  });
+});
