@@ -1,14 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { loadConfig } from "../../../config.ts";
-import { createLogger } from "../../../logger.ts";
-import { loadPacks } from "../../../packs/load-packs.ts";
-import { type RunningServer, type ServerOptions, startServer } from "../../../server.ts";
-import { InlineToolRunner } from "../../../tools/inline-tool-runner.ts";
+import type { RunningServer } from "../../../server.ts";
+import { type RealServerOptions, useRealServer } from "./real-server.ts";
 
 /** Debian's Chromium: this project never downloads a browser build of its own. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -43,15 +38,8 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS], headless: true });
 }
 
-/** What differs between the Chromium end-to-end files: startServer's options, config variables and packs. */
-export type ServerWithBrowserOptions = Omit<ServerOptions, "packs"> & {
-  /** Prefix of the fresh temporary DATA_DIR, so a leftover directory names the file that made it. */
-  readonly dataDirPrefix?: string;
-  /** Config variables added to HOST=127.0.0.1, PORT=0, DATA_DIR and LOG_LEVEL=silent (webhooks: WEBHOOK_ALLOW_PRIVATE). */
-  readonly env?: Readonly<Record<string, string>>;
-  /** Pack specifiers as TOOL_PACKS lists them, loaded in beforeAll. */
-  readonly packSpecifiers?: readonly string[];
-};
+/** What differs between the Chromium end-to-end files: as for useRealServer. */
+export type ServerWithBrowserOptions = RealServerOptions;
 
 /** The running server and browser, readable once beforeAll has run. */
 export interface ServerWithBrowser {
@@ -60,36 +48,22 @@ export interface ServerWithBrowser {
 }
 
 /**
- * Registers beforeAll/afterAll hooks that start a real server on 127.0.0.1 over a fresh data directory and launch
- * Chromium, then close both and remove the directory. Read `server` and `browser` inside tests, not at module level.
+ * Registers beforeAll/afterAll hooks that start a real server on 127.0.0.1 over a fresh data directory (useRealServer)
+ * and launch Chromium, then close both. Read `server` and `browser` inside tests, not at module level.
  */
 export function useServerWithBrowser(options: ServerWithBrowserOptions = {}): ServerWithBrowser {
-  const { dataDirPrefix = "e2e-", env = {}, packSpecifiers, ...serverOptions } = options;
-  let server: RunningServer | undefined;
+  const running = useRealServer({ dataDirPrefix: "e2e-", ...options });
   let browser: Browser | undefined;
-  let dataDir: string | undefined;
-
   // Installing Chromium on a fresh CI machine can take minutes.
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
-    const config = loadConfig({ ...env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-    if (!config.ok) throw new Error(config.error.join("; "));
-    const packs = packSpecifiers ? await loadPacks(packSpecifiers) : undefined;
-    // Tools run inline: these tests never call an isolated tool, and a pool would warm three processes for nothing.
-    server = await startServer(config.value, { logger: createLogger("silent"), runner: new InlineToolRunner(), ...serverOptions, packs });
     browser = await launchChromium();
   }, 600_000);
-
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-
   return {
     get server() {
-      if (!server) throw new Error("the server is not running: read it inside a test, after beforeAll");
-      return server;
+      return running.server;
     },
     get browser() {
       if (!browser) throw new Error("Chromium is not running: read it inside a test, after beforeAll");
