@@ -52,8 +52,9 @@ describe("a DATA_DIR the command cannot use", () => {
   const dataDir = join(file, "data");
   const message = `Cannot start: the data directory ${dataDir} cannot be opened (ENOTDIR: a part of the path is not a directory): set DATA_DIR to a writable directory`;
 
-  it.each([["serve"], ["keys", "list"], ["keys", "create", "--name", "x"], ["mcp"]])("`tool-api %s` says what failed and which variable to set, without a stack, and exits 1", async (...args) => {
-    const run = await toolApi(args, { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
+  const commands = [["serve"], ["keys", "list"], ["keys", "create", "--name", "x"], ["mcp"]].map((args) => [args.join(" "), args] as const);
+  it.each(commands)("`tool-api %s` says what failed and which variable to set, without a stack, and exits 1", async (_command, args) => {
+    const run = await toolApi([...args], { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n")).toContain(message);
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/^\s+at /m);

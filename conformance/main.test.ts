@@ -10,7 +10,9 @@ describe("main (the conformance command)", () => {
     const errors: string[] = [];
     vi.spyOn(console, "error").mockImplementation((line: string) => void errors.push(line));
     expect(await main(["--nope"], {})).toBe(2);
-    expect(errors.join("\n")).toContain("usage: npm run -s conformance");
+    expect(errors.join("\n")).toContain("usage: tool-api conformance");
+    expect(await main(["--nope"], { npm_lifecycle_event: "conformance" })).toBe(2);
+    expect(errors.join("\n")).toContain("usage: npm run -s conformance --");
   });
 
   it("exits 1 and reports the failure, without the key, when the deployment cannot be reached", async () => {

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { resolve } from "node:path";
 import { mkdirSync } from "node:fs";
 import { open, type RootDatabase } from "lmdb";
 import Keyv, { type KeyvStoreAdapter, type StoredData } from "keyv";
@@ -63,10 +64,24 @@ export interface LmdbHandle {
   close(): Promise<void>;
 }
 
+/** The environments this process has open, by file, with how many handles use each. */
+const environments = new Map<string, { readonly db: RootDatabase<string, string>; users: number }>();
+
+/**
+ * A handle on the environment under `dir`. A process opens each file once, as LMDB requires, however many handles ask
+ * for it: two environments on one file in one process deadlock when one's asynchronous transaction holds the file's
+ * write lock waiting for this thread while the other's synchronous transaction waits on this thread for the lock.
+ * The environment closes with its last handle.
+ */
 export function openLmdb(dir: string): LmdbHandle {
   mkdirSync(dir, { recursive: true });
   const path = `${dir}/store.mdb`;
-  const db = open<string, string>({ path, encoding: "string", compression: false });
+  const file = resolve(path);
+  let shared = environments.get(file);
+  if (!shared) environments.set(file, (shared = { db: open<string, string>({ path, encoding: "string", compression: false }), users: 0 }));
+  shared.users += 1;
+  const { db } = shared;
+  let closed = false;
   return {
     db,
     path,
@@ -74,7 +89,14 @@ export function openLmdb(dir: string): LmdbHandle {
       const keyv = new Keyv<T>({ store: new LmdbKeyvStore(db, path), namespace, throwOnErrors: true });
       return withIterator(keyv);
     },
-    close: () => db.close(),
+    close: async () => {
+      if (closed || !shared) return;
+      closed = true;
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      environments.delete(file);
+      await db.close();
+    },
   };
 }
 
