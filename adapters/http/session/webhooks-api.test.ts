@@ -146,7 +146,14 @@ describe("webhook endpoints with WEBHOOK_ALLOW_PRIVATE unset", () => {
   });
   afterAll(async () => running?.close());
 
-  it.each(["http://127.0.0.1:8080/hooks", "https://127.0.0.1/hooks", "https://[::1]/hooks", "https://10.0.0.7/hooks", "https://169.254.169.254/latest", "http://93.184.215.14/hooks"])(
+  // One per refused class (loopback, private, link-local and cloud metadata, CGNAT, unspecified, multicast, broadcast,
+  // unique-local, IPv4-mapped), a name that resolves to loopback, and plain http: to a public address.
+  it.each([
+    "http://127.0.0.1:8080/hooks", "https://127.0.0.1/hooks", "https://[::1]/hooks", "https://localhost/hooks", "https://10.0.0.7/hooks",
+    "https://172.16.0.1/hooks", "https://192.168.1.1/hooks", "https://169.254.169.254/latest", "https://[fe80::1]/hooks", "https://100.64.0.1/hooks",
+    "https://0.0.0.0/hooks", "https://[::]/hooks", "https://224.0.0.1/hooks", "https://[ff02::1]/hooks", "https://255.255.255.255/hooks",
+    "https://[fc00::1]/hooks", "https://[::ffff:127.0.0.1]/hooks", "https://[::ffff:169.254.169.254]/hooks", "http://93.184.215.14/hooks",
+  ])(
     "refuses %s with 422 invalid_input at /url, on create and on update", async (url) => {
       const path = `/workspaces/${owner.workspaceId}/webhooks`;
       const created = await sessionCall(running.server.url, owner, "POST", path, { url });
