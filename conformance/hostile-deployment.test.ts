@@ -124,7 +124,7 @@ describe("the suite against a hostile deployment (issue 25: 8–10)", () => {
   it("evaluates the document's patterns in linear time: ^(a+)+$ against 40 a's and a ! fails the case, at once", async () => {
     const { report, output } = await play("backtracking-pattern");
     expect(output).toContain("FAIL GET /keys/current with X-API-Key → 200");
-    expect(output).toContain('/data/key/name must match pattern "^(a+)+$"');
+    expect(output).toContain("/data/key/name must match the pattern ^(a+)+$");
     expect(report.failures.map((failure) => failure.id).sort()).toEqual(["keys.current", "keys.current-bearer"]);
   }, 60_000);
 

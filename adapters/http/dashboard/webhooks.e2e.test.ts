@@ -6,7 +6,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScryptPasswordHasher } from "../../security/scrypt-password-hasher.ts";
 import { TEST_SCRYPT_COST } from "../../testing/harness.ts";
-import { type Receiver, startReceiver, waitFor } from "../session/webhook-testing.ts";
+import { type Receiver, startReceiver, waitFor } from "../session/testing/webhooks.ts";
 import { useServerWithBrowser } from "./testing/chromium.ts";
 
 const PASSWORD = "correct horse battery staple";

@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../server.ts";
 import { type SessionClient, sessionCall, signUpOver } from "../../testing/key-races.ts";
-import { type Body, type ReceivedRequest, type Receiver, startReceiver, waitFor, webhookServer } from "./webhook-testing.ts";
+import { type Body, type ReceivedRequest, type Receiver, startReceiver, waitFor, webhookServer } from "./testing/webhooks.ts";
 
 interface Delivery {
   readonly id: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOKENS } from "../../container.ts";
 import type { RunningServer } from "../../server.ts";
 import { type SessionClient, sessionCall, signUpOver } from "../../testing/key-races.ts";
-import { type Body, join, type Receiver, startReceiver, webhookServer } from "./webhook-testing.ts";
+import { type Body, join, type Receiver, startReceiver, webhookServer } from "./testing/webhooks.ts";
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 

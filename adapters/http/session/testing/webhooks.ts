@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import { join as joinPath } from "node:path";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import { loadConfig } from "../../config.ts";
-import { createLogger } from "../../logger.ts";
-import { ScryptPasswordHasher } from "../../security/scrypt-password-hasher.ts";
-import { type RunningServer, startServer } from "../../server.ts";
-import { TEST_SCRYPT_COST } from "../../testing/harness.ts";
-import { type SessionClient, sessionCall } from "../../testing/key-races.ts";
-import { hashText } from "../../tools/crypto/hash-text.ts";
+import { loadConfig } from "../../../config.ts";
+import { createLogger } from "../../../logger.ts";
+import { ScryptPasswordHasher } from "../../../security/scrypt-password-hasher.ts";
+import { type RunningServer, startServer } from "../../../server.ts";
+import { TEST_SCRYPT_COST } from "../../../testing/harness.ts";
+import { type SessionClient, sessionCall } from "../../../testing/key-races.ts";
+import { hashText } from "../../../tools/crypto/hash-text.ts";
 
 /** One POST a receiver got: its path, headers (lower case) and raw body. */
 export interface ReceivedRequest {
