@@ -2,13 +2,13 @@
 // (skipLibCheck: false), with and without @types/node, under both compilers users run. The declarations are emitted
 // fresh from the sources (dist/ may be older), packed with npm and installed as a user would install the package.
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "./adapters/testing/scratch-dir.ts";
 
 const ROOT = import.meta.dirname;
-const dir = mkdtempSync(join(tmpdir(), "tool-api-entries-"));
+const dir = scratchDir("tool-api-entries-");
 const app = join(dir, "app");
 
 /** Each entry of package.json's `exports`, and the file that imports it. */
@@ -32,9 +32,10 @@ const EXPECTED: Record<Entry, { withoutNodeTypes: boolean; withNodeTypes: boolea
 };
 
 /** The project's TypeScript 7 and the 5.9 most projects still use (client/codegen's; nothing is downloaded for it). */
+const TYPESCRIPT_5 = join(ROOT, "client/codegen/node_modules/typescript");
 const COMPILERS = [
   ["TypeScript 7", join(ROOT, "node_modules/typescript/bin/tsc")],
-  ["TypeScript 5.9", join(ROOT, "client/codegen/node_modules/typescript/bin/tsc")],
+  ["TypeScript 5.9", join(TYPESCRIPT_5, "bin/tsc")],
 ] as const;
 
 interface Setting {
@@ -44,26 +45,48 @@ interface Setting {
   readonly target?: string;
 }
 
-/** Compiles one entry's consumer file as a strict nodenext project would; exit code and diagnostics. */
-function compile(tsc: string, entry: Entry, setting: Setting): Promise<{ ok: boolean; output: string }> {
+type Verdict = { ok: boolean; output: string };
+
+/** The flags of a strict nodenext consumer project under `setting`. */
+function flagsOf(setting: Setting): string[] {
   const flags = ["--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", setting.target ?? "es2023", "--skipLibCheck", String(setting.skipLibCheck)];
   // With: the project's @types/node, as a consumer that installed it; without: none is installed in the consumer.
   if (setting.nodeTypes) flags.push("--types", "node", "--typeRoots", join(ROOT, "node_modules/@types"));
+  return flags;
+}
+
+/** Runs node with `args` in the consumer project; resolves whether it exited 0, and what it printed. */
+function run(args: string[]): Promise<Verdict> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [tsc, ...flags, fileOf(entry)], { cwd: app, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: app, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ ok: error === null, output: `${stdout}${stderr}` });
     });
   });
 }
 
-/** Every entry under one setting, a few compilers at a time. */
-async function compileAll(tsc: string, setting: Setting): Promise<Record<Entry, { ok: boolean; output: string }>> {
-  const results: [Entry, { ok: boolean; output: string }][] = [];
+/** Compiles one entry's consumer file with the compiler's CLI, as a strict nodenext project would: exit code and diagnostics. */
+const compile = (tsc: string, entry: Entry, setting: Setting): Promise<Verdict> => run([tsc, ...flagsOf(setting), fileOf(entry)]);
+
+/**
+ * Entries checked by TypeScript 5.9 in one process (scripts/compile-each.mjs), each its own program as its CLI would
+ * build it: that CLI spends most of a run parsing lib and @types/node, here parsed once.
+ */
+async function compileWithTypeScript5(entries: readonly Entry[], setting: Setting): Promise<Record<Entry, Verdict>> {
+  const checked = await run([join(ROOT, "scripts/compile-each.mjs"), TYPESCRIPT_5, JSON.stringify(flagsOf(setting)), ...entries.map(fileOf)]);
+  if (!checked.ok) throw new Error(`compile-each failed: ${checked.output}`);
+  const verdicts = JSON.parse(checked.output) as Record<string, Verdict>;
+  return Object.fromEntries(entries.map((entry) => [entry, verdicts[fileOf(entry)]])) as Record<Entry, Verdict>;
+}
+
+/** Every entry under one setting, each its own program: TypeScript 7's CLI a few at a time, TypeScript 5.9 in one process. */
+async function compileAll(tsc: string, setting: Setting): Promise<Record<Entry, Verdict>> {
+  if (tsc.startsWith(TYPESCRIPT_5)) return compileWithTypeScript5(ENTRIES, setting);
+  const results: [Entry, Verdict][] = [];
   for (let start = 0; start < ENTRIES.length; start += 3) {
     const batch = ENTRIES.slice(start, start + 3);
-    results.push(...(await Promise.all(batch.map(async (entry) => [entry, await compile(tsc, entry, setting)] as [Entry, { ok: boolean; output: string }]))));
+    results.push(...(await Promise.all(batch.map(async (entry) => [entry, await compile(tsc, entry, setting)] as [Entry, Verdict]))));
   }
-  return Object.fromEntries(results) as Record<Entry, { ok: boolean; output: string }>;
+  return Object.fromEntries(results) as Record<Entry, Verdict>;
 }
 
 beforeAll(() => {
@@ -87,9 +110,16 @@ it("installs no @types/node with the package: a consumer has Node's types only i
   for (const [, tsc] of COMPILERS) expect(existsSync(tsc)).toBe(true);
 });
 
+it("checks with TypeScript 5.9 in one process as its tsc does: ./storage without @types/node, the same diagnostics and exit code", async () => {
+  const setting = { nodeTypes: false, skipLibCheck: false };
+  const [inProcess, cli] = await Promise.all([compileWithTypeScript5(["./storage"], setting), compile(join(TYPESCRIPT_5, "bin/tsc"), "./storage", setting)]);
+  expect(cli.ok).toBe(false);
+  expect(inProcess["./storage"]).toEqual(cli);
+});
+
 describe.each(COMPILERS)("the package's entries under %s, skipLibCheck: false", (_name, tsc) => {
-  let without: Record<Entry, { ok: boolean; output: string }>;
-  let withNode: Record<Entry, { ok: boolean; output: string }>;
+  let without: Record<Entry, Verdict>;
+  let withNode: Record<Entry, Verdict>;
   beforeAll(async () => {
     [without, withNode] = await Promise.all([compileAll(tsc, { nodeTypes: false, skipLibCheck: false }), compileAll(tsc, { nodeTypes: true, skipLibCheck: false })]);
   }, 300_000);

@@ -1,17 +1,23 @@
 // The package as users get it: `npm pack` of the build that `npm ci` made (prepare), installed into a fresh project,
 // used with plain node and with TypeScript. --ignore-scripts: rebuilding dist/ here would pull it from under other tests.
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "./adapters/testing/child-env.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "./adapters/testing/rate-window.ts";
+import { scratchDir } from "./adapters/testing/scratch-dir.ts";
 
 const ROOT = import.meta.dirname;
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2
-const dir = mkdtempSync(join(tmpdir(), "tool-api-consumer-"));
+const dir = scratchDir("tool-api-consumer-");
+/** The second consumer: a project that imports only tool-execution-api (the last describe). */
+const project = scratchDir("tool-api-core-consumer-");
 let tarball = "";
+/** The paths in the tarball, as `npm pack --json` listed them. */
+let packed: string[] = [];
+/** What npm printed installing the package into `project`. */
+let install = "";
 const node = (args: string[], env: Record<string, string> = {}) =>
   execFileSync(process.execPath, args, { cwd: dir, env: childEnv(env), encoding: "utf8", timeout: 60_000 });
 const tsc = (compiler: string, cwd = dir) => {
@@ -22,24 +28,42 @@ const tsc = (compiler: string, cwd = dir) => {
   }
 };
 
-beforeAll(() => {
-  tarball = join(dir, execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop() as string);
+beforeAll(async () => {
+  const [pack] = JSON.parse(execFileSync("npm", ["pack", "--json", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8" })) as { filename: string; files: { path: string }[] }[];
+  tarball = join(dir, pack.filename);
+  packed = pack.files.map((file) => file.path);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   const typesNode = `@types/node@${(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["@types/node"]}`;
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", tarball, typesNode], { cwd: dir, stdio: "inherit" });
+  // The two consumers install side by side: each install spends its time writing files, mostly in the kernel.
+  const installs = await Promise.all([npmInstall(dir, ["--loglevel=error", tarball, typesNode]), installCoreConsumer()]);
+  for (const { code, output } of installs) if (code !== 0) throw new Error(`npm install failed:\n${output}`);
+  install = installs[1].output;
   for (const file of ["consumer.mjs", "serve-app.mjs", "serve-node.mjs", "typed.ts", "typed-wrong.ts"]) copyFileSync(join(ROOT, "examples/consumer", file), join(dir, file));
 }, 240_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
+});
+
+/** The README's allowScripts, strict TypeScript, no @types/node: the package and TypeScript 5.9 installed into `project`. */
+function installCoreConsumer(): Promise<{ code: number | null; output: string }> {
+  // npm keys a tarball by its absolute path (README: what `npm install-scripts approve tool-execution-api` writes).
+  const allowScripts = { ...readmeAllowScripts(), [`file:${tarball}`]: true };
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "core-consumer", private: true, type: "module", allowScripts }));
+  const typescript = `typescript@${(JSON.parse(readFileSync(join(ROOT, "client/codegen/package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies.typescript}`;
+  copyFileSync(join(ROOT, "examples/consumer/typed-core.ts"), join(project, "typed-core.ts"));
+  const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: false };
+  writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["typed-core.ts"] }));
+  return npmInstall(project, [tarball, typescript]);
+}
 
 describe("the packed tool-execution-api in a consumer project", () => {
   it("ships compiled code and declarations only, no sources or tests", () => {
-    const files = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8" });
-    const paths = (JSON.parse(files) as { files: { path: string }[] }[])[0].files.map((file) => file.path);
-    expect(paths).toContain("dist/index.js");
-    expect(paths).toContain("dist/index.d.ts");
-    expect(paths).toContain("dist/conformance/dredd/hooks.cjs");
-    expect(paths.filter((path) => path.endsWith(".ts") && !path.endsWith(".d.ts"))).toEqual([]);
-    expect(paths.filter((path) => /\.test\.|\/testing\//.test(path))).toEqual([]);
+    expect(packed).toContain("dist/index.js");
+    expect(packed).toContain("dist/index.d.ts");
+    expect(packed).toContain("dist/conformance/dredd/hooks.cjs");
+    expect(packed.filter((path) => path.endsWith(".ts") && !path.endsWith(".d.ts"))).toEqual([]);
+    expect(packed.filter((path) => /\.test\.|\/testing\//.test(path))).toEqual([]);
   });
 
   it("runs the core with plain node without loading h3, srvx or listhen", () => {
@@ -133,22 +157,6 @@ describe("the packed tool-execution-api in a consumer project", () => {
 });
 
 describe("a project that imports only tool-execution-api: the README's allowScripts, strict TypeScript, no @types/node", () => {
-  const project = mkdtempSync(join(tmpdir(), "tool-api-core-consumer-"));
-  let install = "";
-  beforeAll(() => {
-    // npm keys a tarball by its absolute path (README: what `npm install-scripts approve tool-execution-api` writes).
-    const allowScripts = { ...readmeAllowScripts(), [`file:${tarball}`]: true };
-    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "core-consumer", private: true, type: "module", allowScripts }));
-    const typescript = `typescript@${(JSON.parse(readFileSync(join(ROOT, "client/codegen/package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies.typescript}`;
-    const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, typescript], { cwd: project, encoding: "utf8" });
-    install = `${npm.stdout}${npm.stderr}`;
-    if (npm.status !== 0) throw new Error(`npm install failed:\n${install}`);
-    copyFileSync(join(ROOT, "examples/consumer/typed-core.ts"), join(project, "typed-core.ts"));
-    const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: false };
-    writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["typed-core.ts"] }));
-  }, 240_000);
-  afterAll(() => rmSync(project, { recursive: true, force: true }));
-
   it("installs without npm listing an unreviewed install script", () => {
     expect(install).toMatch(/added \d+ packages/);
     expect(install).not.toMatch(/install-scripts|allowScripts/);
@@ -172,15 +180,20 @@ function readmeAllowScripts(): Record<string, boolean> {
   return (JSON.parse(block[1]) as { allowScripts: Record<string, boolean> }).allowScripts;
 }
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs `command` to its end; its exit code and everything it printed. */
+function collect(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: dir, env: childEnv(env) });
+    const child = spawn(command, args, options);
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.once("exit", (code) => resolve({ code, output }));
   });
 }
+
+const run = (args: string[], env: Record<string, string>) => collect(process.execPath, args, { cwd: dir, env: childEnv(env) });
+/** `npm install` of `args` into `cwd`, as the README's consumer runs it. */
+const npmInstall = (cwd: string, args: string[]) => collect("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...args], { cwd });
 
 function listeningUrl(server: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {

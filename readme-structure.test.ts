@@ -62,7 +62,7 @@ describe("README: the configuration reference", () => {
   const table = sectionOf(README, "Configuration reference").split("\n\n").find((part) => part.startsWith("| variable | default |")) ?? "";
   const listed = [...table.matchAll(/^\| ([^|]+)\|/gm)].flatMap((match) => [...match[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((name) => name[1]));
 
-  it("lists every variable the server and the keys CLI read (adapters/config.ts, adapters/main.ts)", () => {
+  it("lists every variable the server and the keys CLI read (adapters/config.ts, adapters/serve.ts)", () => {
     const read = serverVariables();
     expect(read.length).toBeGreaterThan(20);
     expect(read.filter((name) => !listed.includes(name))).toEqual([]);

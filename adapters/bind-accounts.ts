@@ -9,7 +9,7 @@ import { ListKeys } from "../application/list-keys.ts";
 import { ListMembers } from "../application/list-members.ts";
 import { ListWorkspaceKeys } from "../application/list-workspace-keys.ts";
 import { ListWorkspaces } from "../application/list-workspaces.ts";
-import type { AccountStore, ApiKeyStore, AuditLog, PasswordHasher, RateLimitStore, SessionStore, WorkspaceStore } from "../application/ports.ts";
+import type { AccountStore, ApiKeyStore, AuditLog, FlashStore, PasswordHasher, RateLimitStore, SessionStore, WorkspaceStore } from "../application/ports.ts";
 import { RenameWorkspace } from "../application/rename-workspace.ts";
 import { ResolveSession } from "../application/resolve-session.ts";
 import { RevokeKey } from "../application/revoke-key.ts";
@@ -20,6 +20,8 @@ import { RevokeWorkspaceKey } from "../application/revoke-workspace-key.ts";
 import { SignIn } from "../application/sign-in.ts";
 import { SignOut } from "../application/sign-out.ts";
 import { SignUp, type SignUpDeps } from "../application/sign-up.ts";
+import { accountLinksOf } from "../application/account-changes.ts";
+import { sendVerificationLink } from "../application/email-verification.ts";
 import { SwitchWorkspace } from "../application/switch-workspace.ts";
 import { DEFAULT_SESSION_POLICY } from "../domain/session.ts";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
@@ -28,26 +30,26 @@ import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
 import { KeyvFlashStore, KeyvSessionStore } from "./storage/keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
 import type { AccountDeps } from "../application/account-deps.ts";
-import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "./container.ts";
+import type { Account } from "../domain/account.ts";
+import { type Container, type Infrastructure, memoryKeyv, TOKENS } from "./tokens.ts";
 import { bindInvitationStore, bindMemberUseCases } from "./bind-members.ts";
 import { resolveWebhookUseCases } from "./bind-webhooks.ts";
 import type { Lease } from "./storage/workspace-lock.ts";
 
-// The container type without importing inversify here: only the composition root imports it.
-type Container = ReturnType<typeof buildContainer>;
-
 export function bindAccountStores(container: Container, infra: Infrastructure): void {
   const keyv = infra.keyv ?? memoryKeyv;
   const emails = infra.atomic?.<string>("account-emails");
-  container.bind(TOKENS.accountStore).toConstantValue(emails
-    ? new KeyvAccountStore(keyv("accounts"), emails.keyv, (email, id) => emails.claim(email, id))
-    : new KeyvAccountStore(keyv("accounts"), keyv("account-emails")));
+  const records = infra.atomic?.<Account>("accounts");
+  container.bind(TOKENS.accountStore).toConstantValue(new KeyvAccountStore(emails && records
+    ? { records: records.keyv, atomic: records, emails: emails.keyv, claimEmail: (email, id) => emails.claim(email, id) }
+    : { records: keyv("accounts"), emails: keyv("account-emails") }));
   container.bind(TOKENS.workspaceStore).toConstantValue(
     new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces"), infra.atomic?.<Lease>("workspace-locks")),
   );
   bindInvitationStore(container, infra);
-  container.bind(TOKENS.sessionStore).toConstantValue(new KeyvSessionStore(keyv("sessions"), infra.clock));
-  container.bind(TOKENS.flashStore).toConstantValue(new KeyvFlashStore(keyv("dashboard-flash")));
+  container.bind(TOKENS.sessionStore).toConstantValue(new KeyvSessionStore(keyv("sessions"), infra.clock, keyv("account-sessions")));
+  const flash = infra.atomic?.<string>("dashboard-flash");
+  container.bind(TOKENS.flashStore).toConstantValue(flash ? new KeyvFlashStore(flash.keyv, flash) : new KeyvFlashStore(keyv("dashboard-flash")));
   container.bind(TOKENS.passwordHasher).toConstantValue(infra.passwordHasher ?? new ScryptPasswordHasher());
 }
 
@@ -58,8 +60,17 @@ export function bindAccountUseCases(container: Container, infra: Infrastructure)
   const auth = (accounts: AccountStore, workspaces: WorkspaceStore, sessions: SessionStore, hasher: PasswordHasher, limits: RateLimitStore): SignUpDeps =>
     ({ accounts, workspaces, sessions, hasher, passwordRater, limits, secrets: infra.secrets, clock: infra.clock, sessionPolicy, attemptLimits: infra.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS });
   const authTokens = [TOKENS.accountStore, TOKENS.workspaceStore, TOKENS.sessionStore, TOKENS.passwordHasher, TOKENS.rateLimitStore] as const;
-  container.bind(TOKENS.signUp).toResolvedValue((...deps: Parameters<typeof auth>) => new SignUp(auth(...deps)), [...authTokens]);
-  container.bind(TOKENS.signIn).toResolvedValue((...deps: Parameters<typeof auth>) => new SignIn(auth(...deps)), [...authTokens]);
+  // A new account gets its first verification link at once (when PUBLIC_URL makes links).
+  const { publicUrl } = infra.events;
+  const links = publicUrl && accountLinksOf(publicUrl);
+  container.bind(TOKENS.signUp).toResolvedValue((tokens: FlashStore, ...deps: Parameters<typeof auth>) => {
+    const base = auth(...deps);
+    const verification = { ...base, tokens, links, audit: infra.audit, outbox: infra.events.outbox };
+    return new SignUp(links ? { ...base, onSignedUp: (account) => sendVerificationLink(verification, account) } : base);
+  }, [TOKENS.flashStore, ...authTokens]);
+  // Sign-in keeps the second step's mfaTokens (TOTP on) in the one-time store.
+  container.bind(TOKENS.signIn).toResolvedValue(
+    (tokens: FlashStore, ...deps: Parameters<typeof auth>) => new SignIn({ ...auth(...deps), tokens }), [TOKENS.flashStore, ...authTokens]);
   container.bind(TOKENS.signOut).toResolvedValue((sessions: SessionStore) => new SignOut({ sessions }), [TOKENS.sessionStore]);
   container.bind(TOKENS.resolveSession).toResolvedValue(
     (sessions: SessionStore, accounts: AccountStore, workspaces: WorkspaceStore) =>
@@ -110,7 +121,7 @@ function bindWorkspaceKeyUseCases(container: Container): void {
 }
 
 /** The session API's and the dashboard's dependencies, resolved from a built container. */
-export function resolveAccountDeps(container: Container, infra: Pick<Infrastructure, "env" | "defaultPolicy">): AccountDeps {
+export function resolveAccountDeps(container: Container, infra: Pick<Infrastructure, "env" | "defaultPolicy" | "events">): AccountDeps {
   return {
     signUp: container.get(TOKENS.signUp),
     signIn: container.get(TOKENS.signIn),
@@ -140,6 +151,9 @@ export function resolveAccountDeps(container: Container, infra: Pick<Infrastruct
     previewInvitation: container.get(TOKENS.previewInvitation),
     webhooks: resolveWebhookUseCases(container),
     flash: container.get(TOKENS.flashStore),
+    security: container.get(TOKENS.accountSecurity),
+    // The issuer and the resource are PUBLIC_URL's: an embedder that gave none serves no OAuth routes.
+    oauth: infra.events.publicUrl === undefined ? undefined : container.get(TOKENS.oauth),
     appEnv: infra.env, defaultPolicy: infra.defaultPolicy,
   };
 }

@@ -6,11 +6,9 @@ import type { AccountStore, AuditLog, InvitationStore, WorkspaceStore } from "..
 import { PreviewInvitation } from "../application/preview-invitation.ts";
 import { RemoveMember } from "../application/remove-member.ts";
 import { ListInvitations, RevokeInvitation } from "../application/workspace-invitations.ts";
-import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "./container.ts";
+import { type Container, type Infrastructure, memoryKeyv, TOKENS } from "./tokens.ts";
 import { KeyvInvitationStore, memoryInvitationRecords } from "./storage/keyv-invitation-store.ts";
 import type { Invitation } from "../domain/invitation.ts";
-
-type Container = ReturnType<typeof buildContainer>;
 
 /** The invitation store on the storage's atomic records ("invitations", swept when expired), in memory without them (the CLI). */
 export function bindInvitationStore(container: Container, infra: Infrastructure): void {
@@ -23,7 +21,8 @@ export function bindInvitationStore(container: Container, infra: Infrastructure)
 export function bindMemberUseCases(container: Container, infra: Infrastructure): void {
   const tokens = [TOKENS.workspaceStore, TOKENS.accountStore, TOKENS.auditLog, TOKENS.invitationStore] as const;
   const deps = (workspaces: WorkspaceStore, accounts: AccountStore, audit: AuditLog, invitations: InvitationStore): InvitationDeps =>
-    ({ workspaces, accounts, audit, invitations, clock: infra.clock, secrets: infra.secrets, outbox: infra.events.outbox, invitationEmail: infra.events.invitationEmail });
+    ({ workspaces, accounts, audit, invitations, clock: infra.clock, secrets: infra.secrets, outbox: infra.events.outbox, invitationEmail: infra.events.invitationEmail,
+      emailDelivered: infra.events.emailDelivered });
   const each = [
     [TOKENS.inviteMember, (d: InvitationDeps) => new InviteMember(d)],
     [TOKENS.listInvitations, (d: InvitationDeps) => new ListInvitations(d)],

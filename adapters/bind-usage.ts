@@ -4,11 +4,8 @@ import type { ListKeys } from "../application/list-keys.ts";
 import type { Clock, ExecutionObserver, ToolCatalog, UsageStore, WorkspaceStore } from "../application/ports.ts";
 import { QueryKeyUsage, QueryWorkspaceUsage } from "../application/query-usage.ts";
 import { RecordUsage } from "../application/record-usage.ts";
-import { type buildContainer, type Infrastructure, TOKENS } from "./container.ts";
-import { MemoryUsageStore } from "./storage/memory-usage-store.ts";
-
-// The container type without importing inversify here: only the composition root imports it.
-type Container = ReturnType<typeof buildContainer>;
+import { type Container, type Infrastructure, TOKENS } from "./tokens.ts";
+import { MemoryUsageStore } from "./storage/memory/memory-usage-store.ts";
 
 /**
  * The usage store (this process's memory when the storage brings none), the recorder, the queries, and the one

@@ -5,10 +5,7 @@ import type { WebhookDeps } from "../application/webhook-access.ts";
 import { ListWebhookDeliveries, RedeliverWebhookDelivery, SendWebhookTest } from "../application/webhook-deliveries.ts";
 import { DeleteWebhook, ListWebhooks, RotateWebhookSecret, UpdateWebhook } from "../application/webhook-endpoints.ts";
 import type { WebhookUseCases } from "../application/webhook-use-cases.ts";
-import { type buildContainer, type Infrastructure, TOKENS } from "./container.ts";
-
-// The container type without importing inversify here: only the composition root imports it.
-type Container = ReturnType<typeof buildContainer>;
+import { type Container, type Infrastructure, TOKENS } from "./tokens.ts";
 
 /** Binds the eight use cases (their tokens are in TOKENS); they resolve once the events side (bindEvents) is bound too. */
 export function bindWebhooks(container: Container, infra: Infrastructure): void {

@@ -1,3 +1,5 @@
+import { availableParallelism } from "node:os";
+import { integerIn, isDatabaseUrl, isSmtpUrl, MAX_WORKERS, parseMailFrom, parseOrigins, parsePublicUrl, parseRedisUrls, parseRetrySchedule, parseWorkers } from "./config-values.ts";
 import { ENVIRONMENTS, type Environment, type RateLimitPolicy } from "../domain/api-key.ts";
 import { parseRatePolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
@@ -14,6 +16,11 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** REDIS_CLUSTER: seed node URLs of a Redis Cluster, used instead of REDIS_URL (never both). */
   readonly redisCluster: readonly string[] | undefined;
+  /**
+   * DATABASE_URL: `postgres://` or `postgresql://`; every record lives in that PostgreSQL database (the rate-limit
+   * counters too, unless REDIS_URL or REDIS_CLUSTER is also set).
+   */
+  readonly databaseUrl: string | undefined;
   /** Every Redis key starts with this, so deployments and test runs can share one server. */
   readonly redisPrefix: string;
   readonly appEnv: Environment;
@@ -30,7 +37,9 @@ export interface Config {
   readonly mcpAllowedOrigins: readonly string[];
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined (the default): /metrics is off. */
   readonly metricsToken: string | undefined;
-  /** The tool process pool's capacity: tasks run at once, tasks that may wait, and how long one may wait. */
+  /** WORKERS: how many server processes share the port (node:cluster); 1 serves in this process alone. */
+  readonly workers: number;
+  /** The tool process pool's capacity for the whole machine: tasks run at once, tasks that may wait, and how long one may wait. */
   readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number };
   /**
    * PUBLIC_URL: the origin of every link the service sends or shows, never a request's Host. Default
@@ -68,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     dataDir: pick("DATA_DIR", "./data", (raw) => raw, "a directory path"),
     redisUrl: pick("REDIS_URL", "", (raw) => (raw === "" ? "" : /^rediss?:\/\//.test(raw) ? raw : undefined), "a redis:// or rediss:// URL") || undefined,
     redisCluster: pick("REDIS_CLUSTER", "", parseRedisUrls, "a comma-separated list of redis:// or rediss:// seed node URLs") ?? undefined,
+    databaseUrl: loadDatabaseUrl(env, problems),
     redisPrefix: pick("REDIS_PREFIX", "toolapi:", (raw) => (/^[\w:.-]{1,64}$/.test(raw) ? raw : undefined), "1-64 characters of [A-Za-z0-9_:.-]"),
     appEnv: pick("APP_ENV", "development", (raw) => ENVIRONMENTS.find((name) => name === raw), ENVIRONMENTS.join(", ")),
     defaultPolicy: pick("RATE_LIMIT", "60/60s", parseRatePolicy, "N/<window> such as 60/60s, 1000/1h (N 1 to 10^9, window 1 s to 24 h)"),
@@ -78,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),
     mcpAllowedOrigins: pick("MCP_ALLOWED_ORIGINS", "", parseOrigins, "a comma-separated list of origins such as https://app.example.com"),
     metricsToken: pick("METRICS_TOKEN", "", (raw) => (raw === "" || /^[\x21-\x7e]{16,256}$/.test(raw) ? raw : undefined), "16 to 256 visible ASCII characters, no spaces") || undefined,
+    workers: pick("WORKERS", "1", parseWorkers, `an integer from 1 to ${MAX_WORKERS} or auto (this machine: ${availableParallelism()})`),
     toolPool: {
       concurrency: pick("TOOL_CONCURRENCY", "2", (raw) => integerIn(raw, 1, 64), "an integer from 1 to 64"),
       maxQueue: pick("TOOL_QUEUE_MAX", "16", (raw) => integerIn(raw, 0, 10_000), "an integer from 0 to 10000"),
@@ -98,6 +109,15 @@ export function toListeningUrl(publicUrl: string, port: number): string {
   return url.origin;
 }
 
+/** DATABASE_URL, never echoed in a problem: it may carry the database's password. */
+function loadDatabaseUrl(env: NodeJS.ProcessEnv, problems: string[]): string | undefined {
+  const raw = env.DATABASE_URL || undefined;
+  if (raw !== undefined && !isDatabaseUrl(raw)) {
+    problems.push("DATABASE_URL is invalid (value not shown: it may hold a password): expected postgres://user:pass@host:port/database or postgresql://…");
+  }
+  return raw;
+}
+
 /** The variables of what leaves the service: links, email and webhooks. */
 function loadOutbound(env: NodeJS.ProcessEnv, pick: Picker, problems: string[], defaultOrigin: string) {
   const publicUrl = pick("PUBLIC_URL", defaultOrigin, parsePublicUrl, "an http: or https: origin such as https://tools.example.com (no path, query or fragment)");
@@ -112,61 +132,4 @@ function loadOutbound(env: NodeJS.ProcessEnv, pick: Picker, problems: string[], 
     webhookRetrySchedule: pick("WEBHOOK_RETRY_SCHEDULE", DEFAULT_RETRY_SCHEDULE.join(","), parseRetrySchedule, "1 to 20 comma-separated whole seconds, each from 0 to 604800, such as 5,300,1800"),
     webhookAllowPrivate: pick("WEBHOOK_ALLOW_PRIVATE", "false", (raw) => (raw === "true" ? true : raw === "false" ? false : undefined), "true or false"),
   };
-}
-
-/** An origin; one trailing slash is tolerated (and dropped), any other path, a query, a fragment or credentials are not. */
-function parsePublicUrl(raw: string): string | undefined {
-  if (!/^https?:\/\/[^/?#@\\]+\/?$/i.test(raw)) return undefined;
-  try {
-    return new URL(raw).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-function isSmtpUrl(raw: string): boolean {
-  try {
-    const url = new URL(raw);
-    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-/** A bare address or `Name <address>`, on one line: a CR or LF would let it write headers of its own. */
-function parseMailFrom(raw: string): string | undefined {
-  if (raw.length > 320 || /[\x00-\x1f\x7f]/.test(raw)) return undefined;
-  return /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(raw.trim()) ? raw.trim() : undefined;
-}
-
-function parseRetrySchedule(raw: string): number[] | undefined {
-  const waits = raw.split(",").map((entry) => integerIn(entry, 0, 604_800));
-  return waits.length <= 20 && waits.every((wait): wait is number => wait !== undefined) ? waits : undefined;
-}
-
-/** null when unset ("": no cluster), undefined when invalid (pick reports it). */
-function parseRedisUrls(raw: string): string[] | null | undefined {
-  if (raw === "") return null;
-  const urls = raw.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-  return urls.length > 0 && urls.every((url) => /^rediss?:\/\/[^/]+/.test(url)) ? urls : undefined;
-}
-
-/** Each entry must be an origin exactly as a browser sends it: scheme, host and port only, no path or trailing slash. */
-function parseOrigins(raw: string): string[] | undefined {
-  const origins = raw.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-  return origins.every(isOrigin) ? origins : undefined;
-}
-
-function isOrigin(text: string): boolean {
-  try {
-    return new URL(text).origin === text;
-  } catch {
-    return false;
-  }
-}
-
-function integerIn(raw: string, min: number, max: number): number | undefined {
-  if (!/^\d+$/.test(raw.trim())) return undefined;
-  const value = Number(raw);
-  return value >= min && value <= max ? value : undefined;
 }

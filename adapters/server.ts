@@ -1,8 +1,9 @@
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import type { AttemptLimits } from "../application/attempt-limits.ts";
 import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
-import type { PasswordHasher, ToolRunner } from "../application/ports.ts";
+import type { Clock, PasswordHasher, ToolRunner } from "../application/ports.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import { type Config, toListeningUrl } from "./config.ts";
 import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
@@ -14,9 +15,13 @@ import { createLogger, type Logger } from "./logger.ts";
 import type { Metrics } from "./metrics/metrics.ts";
 import type { LoadedPack } from "./packs/load-packs.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
+import { StoreRefusedError } from "./storage/store-identity-guard.ts";
+import { guardStoreIdentity } from "./storage/store-identity-storage.ts";
+import { warnOfRecordsLeftBehind } from "./storage/lmdb/left-behind.ts";
 import { SystemClock } from "./system.ts";
 import { DeferredRunner } from "./tools/deferred-runner.ts";
 import { InlineToolRunner } from "./tools/inline-tool-runner.ts";
+import { listenOptions } from "./workers/listen-mode.ts";
 import type { PoolStats } from "./tools/process-pool.ts";
 
 /** How long after listening the tool processes start booting. */
@@ -48,24 +53,32 @@ export interface ServerOptions {
   readonly attemptLimits?: AttemptLimits;
   /** Overrides of how events leave (senders, poll interval); the configuration's otherwise. */
   readonly events?: Partial<CoreEventOptions>;
+  /**
+   * Opens the store instead of the configuration's own opening. Tests of PostgreSQL on a loaded machine open it with a
+   * longer statement deadline, so what they prove is the semantics, not how fast a statement returns.
+   */
+  readonly openStorage?: (config: Config, clock: Clock, logger: Logger) => Promise<Storage>;
 }
 
 /** Opens storage, wires the core (createToolCore) and serves the reference app over node:http. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = new SystemClock();
-  const storage = await openStorage(config, clock, logger);
-  const runner = options.runner ?? (servesIsolatedTools(options) ? await workerRunner(logger, options.packs ?? [], config.toolPool) : new InlineToolRunner());
+  // A store that lost data (emptied, restored from an older snapshot) is refused, not served as if it had none.
+  const { storage, guard } = await guardStoreIdentity(await (options.openStorage ?? openStorage)(config, clock, logger), config, logger);
+  warnOfRecordsLeftBehind(storage.kind, config.dataDir, logger);
+  const runner = options.runner ?? (servesIsolatedTools(options) ? await workerRunner(logger, options.packs ?? [], poolShare(config.toolPool, config.workers)) : new InlineToolRunner());
   let publicUrl = config.publicUrl; // its port 0 (PORT=0) becomes the bound port once listening, below
   const mailer = openMailer(config, logger);
   const core = await createToolCore({
     storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher, recordUsage: options.recordUsage,
     attemptLimits: options.attemptLimits,
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
-    onError: (error) => logger.error({ err: error }, "unhandled error"),
+    // The guard logged the refusal once; background work (outbox, usage) meets it every second until it is accepted.
+    onError: (error) => error instanceof StoreRefusedError || logger.error({ err: error }, "unhandled error"),
     events: {
       webhookSender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }), mailer, retrySchedule: config.webhookRetrySchedule,
-      publicUrl: () => publicUrl, ...options.events,
+      publicUrl: () => publicUrl, emailDelivered: config.smtpUrl !== undefined, ...options.events,
     },
   });
   const { app, server } = createNodeServer(core, {
@@ -75,7 +88,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen(listenOptions(config.port, config.host), () => resolve());
   });
   // Forking a tool process stalls this event loop for tens of milliseconds: the first probes and requests are answered
   // first, then the pool boots (an isolated tool called earlier starts it at once).
@@ -85,6 +98,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const close = async () => {
     await drain(server, config.shutdownTimeoutMs);
+    guard.close();
     await core.close();
     await mailer.close();
   };
@@ -108,7 +122,9 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
 async function openMetrics(core: ToolCore, runner: ToolRunner): Promise<Metrics> {
   const { createMetrics } = await import("./metrics/metrics.ts");
   const stats = (runner as { stats?: () => PoolStats | undefined }).stats;
-  return createMetrics({ isTool: (id) => core.services.catalog.find(id) !== undefined, poolStats: typeof stats === "function" ? () => stats.call(runner) : undefined });
+  // A worker of WORKERS answers a scrape with every worker's series, summed by the primary.
+  const registry = cluster.isWorker ? new (await import("./workers/cluster-metrics.ts")).WorkerRegistry() : undefined;
+  return createMetrics({ isTool: (id) => core.services.catalog.find(id) !== undefined, poolStats: typeof stats === "function" ? () => stats.call(runner) : undefined, registry });
 }
 
 /**
@@ -118,6 +134,14 @@ async function openMetrics(core: ToolCore, runner: ToolRunner): Promise<Metrics>
 function servesIsolatedTools({ tools, packs = [] }: ServerOptions): boolean {
   if (tools === undefined) return true;
   return [...tools, ...packs.flatMap((pack) => pack.tools)].some((tool) => !tool.clientOnly && tool.worker === true);
+}
+
+/**
+ * What one of `workers` server processes may run of the machine's pool (TOOL_CONCURRENCY and TOOL_QUEUE_MAX are sized
+ * per machine): its share, at least one process each.
+ */
+export function poolShare(pool: Config["toolPool"], workers: number): Config["toolPool"] {
+  return { concurrency: Math.max(1, Math.floor(pool.concurrency / workers)), maxQueue: Math.ceil(pool.maxQueue / workers), maxWaitMs: pool.maxWaitMs };
 }
 
 /** The isolated pool production runs, its failures logged; its children boot once the server listens. */

@@ -16,6 +16,10 @@ export interface AcceptInvitationCommand {
 /** One answer for every token that does not work, so a guess learns nothing about which it was. */
 const unusable = (): DomainError => notFound("This invitation link does not work: it is unknown, used, revoked or expired.");
 
+/** The refusal of an invitation to an account whose address is not verified yet (only where email is delivered). */
+export const verifyFirst = (): DomainError =>
+  forbidden("Verify your email address first: open the link of the verification email (or ask for a new one), then accept this invitation.");
+
 /**
  * POST /invitations/accept: the signed-in account joins with the invited role when its email is the invitation's
  * (case-insensitive) and the inviter may still grant that role. The invitation is used up atomically first, so of
@@ -36,6 +40,8 @@ export class AcceptInvitation {
     if (!account || normalizeEmail(account.email) !== invitation.email) {
       return err(forbidden("This invitation was sent to another email address. Sign in with that address to accept it."));
     }
+    // Where mail is delivered, the address must be proved: else whoever signed up first with it would take the seat.
+    if (this.deps.emailDelivered && account.emailVerified !== true) return err(verifyFirst());
     const workspace = await workspaces.findById(invitation.workspaceId);
     if (!workspace) return err(unusable());
     const { accountId } = cmd;

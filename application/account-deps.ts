@@ -24,6 +24,8 @@ import type { RemoveMember } from "./remove-member.ts";
 import type { PreviewInvitation } from "./preview-invitation.ts";
 import type { ListInvitations, RevokeInvitation } from "./workspace-invitations.ts";
 import type { WebhookUseCases } from "./webhook-use-cases.ts";
+import type { AccountSecurityUseCases } from "./account-security.ts";
+import type { OAuthUseCases } from "./oauth-use-cases.ts";
 
 /** The use cases behind the session API and the dashboard, and the defaults the key form shows. */
 export interface AccountDeps {
@@ -61,6 +63,10 @@ export interface AccountDeps {
   readonly previewInvitation: PreviewInvitation;
   /** A workspace's webhook endpoints and their deliveries (shared/contract.md, "Events and webhooks"). */
   readonly webhooks: WebhookUseCases;
+  /** Reset, verification, password, sessions, two-factor, passkeys, deletion (shared/contract.md, "Email and accounts"). */
+  readonly security: AccountSecurityUseCases;
+  /** The OAuth authorization server for MCP clients (shared/contract.md, "OAuth for MCP clients"); its routes are served only when given. */
+  readonly oauth?: OAuthUseCases;
   /** Carries a new key's secret from the create POST to the one GET that shows it. */
   readonly flash: FlashStore;
   /** The environment this deployment serves: the key form's default. */

@@ -14,6 +14,20 @@ export interface AccountStore {
   findById(id: string): Promise<Account | undefined>;
   /** The account with this normalized email, or undefined. */
   findByEmail(email: string): Promise<Account | undefined>;
+  /**
+   * Changes one account atomically on every instance: `change` receives it as stored now and returns the new account,
+   * or undefined to leave it; when another writer changed it meanwhile, `change` runs again on the newer one, so it must
+   * be a pure function of its argument. The email cannot change here. Undefined when no account has this id.
+   */
+  update(id: string, change: (current: Account) => Account | undefined): Promise<AccountUpdate | undefined>;
+  /** Removes the account and frees its email for a new sign-up; a no-op for an unknown id. */
+  delete(id: string): Promise<void>;
+}
+
+/** An account as it was before a change and as it is after (the same object when nothing changed). */
+export interface AccountUpdate {
+  readonly before: Account;
+  readonly after: Account;
 }
 
 /** Where workspaces and their memberships live. Every method throws when the storage cannot be reached. */
@@ -78,13 +92,18 @@ export interface SessionStore {
   find(id: string): Promise<Session | undefined>;
   /** Forgets the session; no-op for an unknown id. */
   delete(id: string): Promise<void>;
+  /** Every session of the account still stored (expired ones may be among them: the caller judges), oldest first. */
+  listByAccount(accountId: string): Promise<readonly Session[]>;
 }
 
 /** One-time values kept server-side between a POST and the GET it redirects to. Throws when storage is unreachable. */
 export interface FlashStore {
   /** Keeps `value` under `id` for at most `ttlMs`. */
   put(id: string, value: string, ttlMs: number): Promise<void>;
-  /** The value under `id`, removed as it is read (a second take is undefined), or undefined when absent or expired. */
+  /**
+   * The value under `id`, removed as it is read, or undefined when absent or expired. Atomic on every instance: of
+   * any number of concurrent takes of one value, exactly one gets it (one-time tokens rely on this).
+   */
   take(id: string): Promise<string | undefined>;
 }
 

@@ -80,7 +80,7 @@ describe("SignIn", () => {
     const test = setup();
     const first = await signedUp(test);
     const second = await test.signIn.execute({ email: "ada@example.com", password: PASSWORD, ip: "10.0.0.1", previousToken: first.token });
-    if (!second.ok) throw new Error(second.error.message);
+    if (!second.ok || second.value.kind !== "signed-in") throw new Error("expected a session");
     expect(second.value.token).not.toBe(first.token);
     expect(second.value.csrfToken).not.toBe(first.csrfToken);
     expect((await test.resolve.execute({ token: first.token })).ok).toBe(false);
@@ -114,7 +114,7 @@ describe("ResolveSession and SignOut", () => {
     expect((await test.resolve.execute({ token: idle.token })).ok).toBe(false);
 
     const busy = await test.signIn.execute({ email: "ada@example.com", password: PASSWORD, ip: "10.0.0.1" });
-    if (!busy.ok) throw new Error("sign-in failed");
+    if (!busy.ok || busy.value.kind !== "signed-in") throw new Error("sign-in failed");
     for (let used = 0; used < DEFAULT_SESSION_POLICY.absoluteMs - HOUR; used += HOUR) {
       test.clock.advance(HOUR);
       expect((await test.resolve.execute({ token: busy.value.token })).ok).toBe(true);

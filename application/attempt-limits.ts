@@ -21,6 +21,21 @@ export interface AttemptLimits {
   readonly signUpPerIp: RateLimitPolicy;
   /** State-changing session-API and dashboard requests (POST, PATCH, DELETE) of one account. */
   readonly sessionWritesPerAccount: RateLimitPolicy;
+  /** Passkey sign-in challenges asked from one address (each sign-in needs one; each is stored for 5 minutes). */
+  readonly passkeyChallengesPerIp?: RateLimitPolicy;
+  /**
+   * Wrong second-factor codes (TOTP or recovery) for one account, whatever the mfaToken or session: an attacker who has
+   * the password could otherwise fetch new mfaTokens without end. Released when the code is right.
+   */
+  readonly secondFactorPerAccount?: readonly RateLimitPolicy[];
+  /** Password reset emails asked for one address-to-reset (known or not, so a 429 tells nothing about it). */
+  readonly passwordResetPerEmail?: RateLimitPolicy;
+  /** Password reset requests from one client address, whatever the email. */
+  readonly passwordResetPerIp?: RateLimitPolicy;
+  /** Reset confirmations from one client address: each may cost a strength estimate and a KDF run. */
+  readonly passwordResetConfirmPerIp?: RateLimitPolicy;
+  /** Verification emails asked for one account. */
+  readonly verificationPerAccount?: RateLimitPolicy;
 }
 
 const MINUTE = 60_000;
@@ -48,6 +63,16 @@ export const DEFAULT_ATTEMPT_LIMITS: AttemptLimits = {
   signUpPerIp: { limit: 20, windowMs: 60 * MINUTE },
   // Far above what a person clicks or a script managing its keys needs; far below what stalls the service.
   sessionWritesPerAccount: { limit: 120, windowMs: 10_000 },
+  passkeyChallengesPerIp: { limit: 30, windowMs: MINUTE },
+  // Three codes are valid at a time (±1 step): at most 480 guesses a day, about one chance in 700 of a match a day.
+  secondFactorPerAccount: [
+    { limit: 10, windowMs: 15 * MINUTE },
+    { limit: 20, windowMs: 60 * MINUTE },
+  ],
+  passwordResetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  passwordResetPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  passwordResetConfirmPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  verificationPerAccount: { limit: 5, windowMs: 60 * MINUTE },
 };
 
 /** Counts one attempt in every bucket (one atomic hit each); refused with the longest wait when any bucket is spent. */

@@ -2,12 +2,18 @@ import { acceptsHash, type ApiKey, type Environment, hashSecret, hasValidChecksu
 import { type DomainError, unauthorized } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { noteExpiry } from "./note-expiry.ts";
-import type { ApiKeyStore } from "./ports.ts";
+import type { ApiKeyStore, CountedKey } from "./ports.ts";
 import type { AuditDeps } from "./record-audit.ts";
 
 export interface AuthenticateKeyCommand {
   /** The raw key as sent by the client, or undefined when none was sent. */
   readonly secret: string | undefined;
+  /**
+   * Also count one unit of the key's rate limit where the store does both in one operation
+   * (`ApiKeyStore.findByHashCounting`): the answer is then a CountedKey, whose `hit` is absent when nothing was
+   * counted (the caller counts the unit itself).
+   */
+  readonly takeUnit?: boolean;
 }
 
 /** How stale `lastUsedAt` may get: writing it on every request would cost a storage write per call. */
@@ -22,7 +28,14 @@ export class AuthenticateKey {
 
   constructor(private readonly deps: AuditDeps & { keys: ApiKeyStore; env: Environment }) {}
 
-  async execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey, DomainError>> {
+  execute(cmd: AuthenticateKeyCommand & { readonly takeUnit: true }): Promise<Result<CountedKey, DomainError>>;
+  execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey, DomainError>>;
+  async execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey | CountedKey, DomainError>> {
+    const found = await this.authenticate(cmd);
+    return found.ok && !cmd.takeUnit ? ok(found.value.key) : found;
+  }
+
+  private async authenticate(cmd: AuthenticateKeyCommand): Promise<Result<CountedKey, DomainError>> {
     const { keys, clock, env } = this.deps;
     if (!cmd.secret) return err(unauthorized("missing"));
     const shape = readSecretShape(cmd.secret);
@@ -34,7 +47,10 @@ export class AuthenticateKey {
       if (!hasValidChecksum(cmd.secret)) return err(unauthorized("checksum"));
       if (shape.env !== env) return err(unauthorized("environment"));
     }
-    const key = await keys.findByHash(secretHash);
+    // A unit counted for a key that is then refused below is harmless: stores count only for an active key's current
+    // secret, so what is left (another environment's key, an expired one) is a key refused here whatever its count.
+    const found = cmd.takeUnit && keys.findByHashCounting ? await keys.findByHashCounting(secretHash) : await this.find(secretHash);
+    const key = found?.key;
     const now = clock.now();
     // The hash index keeps a rotated-away hash pointing at the key; acceptsHash ends its grace by the clock.
     if (!key || !acceptsHash(key, secretHash, now)) return err(unauthorized("unknown"));
@@ -45,7 +61,12 @@ export class AuthenticateKey {
       return err(unauthorized("expired"));
     }
     await this.touch(key.id, now);
-    return ok(key);
+    return ok(found);
+  }
+
+  private async find(secretHash: string): Promise<CountedKey | undefined> {
+    const key = await this.deps.keys.findByHash(secretHash);
+    return key && { key };
   }
 
   private async touch(id: string, now: number): Promise<void> {

@@ -4,6 +4,11 @@ import type { RateLimitStore } from "./ports.ts";
 
 export interface ConsumeRateLimitCommand {
   readonly key: ApiKey;
+  /**
+   * The unit already counted for this request on the key's own counter (by `ApiKeyStore.findByHashCounting`): decided
+   * with as it is, never counted again. Absent: this use case counts it.
+   */
+  readonly hit?: WindowHit;
 }
 
 /** Counts one request against the key's window and decides whether it may proceed. */
@@ -20,10 +25,15 @@ export class ConsumeRateLimit {
   ) {}
 
   async execute(cmd: ConsumeRateLimitCommand): Promise<RateLimitDecision> {
-    const { policy } = cmd.key;
-    const hit = await this.deps.limits.hit(cmd.key.id, policy.windowMs);
-    const decision = decide(policy, hit);
-    if (!decision.allowed) await this.deps.onRefused?.(cmd.key, hit);
+    const { key } = cmd;
+    const hit = cmd.hit ?? (await this.hitKey(key));
+    const decision = decide(key.policy, hit);
+    if (!decision.allowed) await this.deps.onRefused?.(key, hit);
     return decision;
+  }
+
+  private hitKey(key: ApiKey): Promise<WindowHit> {
+    const { limits } = this.deps;
+    return limits.hitKey ? limits.hitKey(key.id, key.policy.windowMs) : limits.hit(key.id, key.policy.windowMs);
   }
 }

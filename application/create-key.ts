@@ -1,7 +1,7 @@
 import {
-  type ApiKey, type ApiKeySummary, type KeyScopes, displayPrefix, ENVIRONMENTS, type Environment, hashSecret,
-  type RateLimitPolicy, toBase62, toKeySummary,
+  type ApiKey, type KeyScopes, displayPrefix, ENVIRONMENTS, type Environment, hashSecret, type RateLimitPolicy, toBase62,
 } from "../domain/api-key.ts";
+import { type ApiKeySummary, toKeySummary } from "../domain/api-key-summary.ts";
 import { checkDisplayName } from "../domain/display-name.ts";
 import { type DomainError, type InputIssue, invalidInput } from "../domain/errors.ts";
 import { toPolicy } from "../domain/rate-limit.ts";

@@ -40,6 +40,8 @@ export type InvitationDeps = MemberDeps & {
   readonly invitations: InvitationStore;
   /** With it, the invitee is emailed the link, through the outbox, as one with the invitation. */
   readonly invitationEmail?: (input: InvitationEmailInput) => EmailMessage;
+  /** Whether email really leaves (SMTP_URL set): then accepting needs a verified email (the address was proved). */
+  readonly emailDelivered?: boolean;
 };
 
 /** POST /workspaces/{id}/invitations: owners and admins invite an email with a role (only owners invite owners); 7 days to accept. */

@@ -1,4 +1,4 @@
-import { type ApiKeySummary, toKeySummary } from "../domain/api-key.ts";
+import { type ApiKeySummary, toKeySummary } from "../domain/api-key-summary.ts";
 import { noteExpiry } from "./note-expiry.ts";
 import type { ApiKeyStore } from "./ports.ts";
 import type { AuditDeps } from "./record-audit.ts";

@@ -16,6 +16,8 @@ export interface MemberView {
   readonly role: Role;
   /** ISO 8601: when the membership began (creation of the workspace, or the accepted invitation). */
   readonly joinedAt: string;
+  /** Whether the member proved its address (a verification or password reset link). */
+  readonly emailVerified: boolean;
 }
 
 /** The views of `memberships`, in the same order; one whose account is gone is left out. */
@@ -23,7 +25,7 @@ export async function toMemberViews(accounts: AccountStore, memberships: readonl
   // One lookup per member, sent together rather than one round trip after another.
   const found = await Promise.all(memberships.map(async (m) => ({ m, account: await accounts.findById(m.accountId) })));
   return found.flatMap(({ m, account }): MemberView[] =>
-    account ? [{ accountId: account.id, email: account.email, role: m.role, joinedAt: new Date(m.createdAt).toISOString() }] : []);
+    account ? [{ accountId: account.id, email: account.email, role: m.role, joinedAt: new Date(m.createdAt).toISOString(), emailVerified: account.emailVerified === true }] : []);
 }
 
 /** The members of a workspace, oldest first; only its members may list them. */

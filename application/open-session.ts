@@ -1,5 +1,5 @@
 import type { Account } from "../domain/account.ts";
-import { hashSessionToken, type Session, type SessionPolicy, sessionExpiresAt } from "../domain/session.ts";
+import { hashSessionToken, MAX_USER_AGENT_LENGTH, type Session, type SessionPolicy, sessionExpiresAt } from "../domain/session.ts";
 import { byCreation, PERSONAL_WORKSPACE_NAME, type Workspace } from "../domain/workspace.ts";
 import type { Clock, SecretSource, SessionStore, WorkspaceStore } from "./ports.ts";
 import { newId, newToken } from "./random-ids.ts";
@@ -18,17 +18,25 @@ export interface OpenSessionDeps {
   readonly sessionPolicy: SessionPolicy;
 }
 
-/** Starts a new session (never reuses one: a sign-in always rotates the token). */
-export async function openSession(deps: OpenSessionDeps, accountId: string, workspaceId: string): Promise<IssuedSession> {
+/**
+ * Starts a new session (never reuses one: a sign-in always rotates the token) under the account's current session
+ * epoch, so ending the account's sessions later (a password change) ends this one too.
+ */
+export async function openSession(
+  deps: OpenSessionDeps, account: Pick<Account, "id" | "sessionEpoch">, workspaceId: string, userAgent?: string,
+): Promise<IssuedSession> {
   const token = newToken(deps.secrets);
   const now = deps.clock.now();
+  const agent = userAgent?.trim().slice(0, MAX_USER_AGENT_LENGTH);
   const session: Session = {
     id: hashSessionToken(token),
-    accountId,
+    accountId: account.id,
     workspaceId,
     csrfToken: newToken(deps.secrets),
     createdAt: now,
     lastSeenAt: now,
+    ...(account.sessionEpoch ? { epoch: account.sessionEpoch } : {}),
+    ...(agent ? { userAgent: agent } : {}),
   };
   const expiresAt = sessionExpiresAt(session, deps.sessionPolicy);
   await deps.sessions.save(session, expiresAt);

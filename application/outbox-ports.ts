@@ -17,6 +17,8 @@ export type LandedCheck =
   | { readonly kind: "invitation"; readonly invitationId: string; readonly status: string }
   | { readonly kind: "pack"; readonly workspaceId: string; readonly packId: string; readonly enabled: boolean }
   | { readonly kind: "webhook"; readonly webhookId: string; readonly enabled: boolean }
+  /** A change to an account's security (application/account-changes.ts): the account records its id once changed. */
+  | { readonly kind: "account"; readonly accountId: string; readonly changeId: string }
   /** A new workspace: its owner's membership is written first; recovery then writes the workspace itself. */
   | { readonly kind: "workspace"; readonly workspace: Workspace };
 

@@ -16,6 +16,8 @@ export interface InvitationPreview {
   readonly expiresAt: string;
   /** Whether the signed-in account's email is the invited one (else accepting is refused). */
   readonly forThisAccount: boolean;
+  /** Whether the signed-in account must verify its email before it may accept (where email is delivered). */
+  readonly verifyEmailFirst: boolean;
 }
 
 /** The accept page's view of an invitation, without using it; the same 404 as accepting for a token that does not work. */
@@ -35,6 +37,7 @@ export class PreviewInvitation {
       workspaceName: workspace.name, role: invitation.role, email: invitation.email, invitedByEmail: inviter?.email ?? null,
       expiresAt: new Date(invitation.expiresAt).toISOString(),
       forThisAccount: account !== undefined && normalizeEmail(account.email) === invitation.email,
+      verifyEmailFirst: account !== undefined && this.deps.emailDelivered === true && account.emailVerified !== true,
     });
   }
 }

@@ -1,6 +1,6 @@
-import { MAX_WORKSPACES_PER_ACCOUNT, type Role } from "../domain/workspace.ts";
+import { MAX_WORKSPACES_PER_ACCOUNT, type Role, type Workspace } from "../domain/workspace.ts";
 import { finishChange } from "./change-journal.ts";
-import type { ApiKeyStore, ChangeIntent, InvitationStore, LandedCheck, WebhookStore, WorkspacePackStore, WorkspaceStore } from "./ports.ts";
+import type { AccountStore, ApiKeyStore, ChangeIntent, InvitationStore, LandedCheck, WebhookStore, WorkspacePackStore, WorkspaceStore } from "./ports.ts";
 import type { AuditDeps } from "./record-audit.ts";
 
 /** The records recovery reads to tell whether a change landed. */
@@ -10,6 +10,7 @@ export interface RecoveryDeps extends AuditDeps {
   readonly invitations: InvitationStore;
   readonly packs: WorkspacePackStore;
   readonly webhooks: WebhookStore;
+  readonly accounts: AccountStore;
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -43,13 +44,24 @@ export async function hasLanded(deps: RecoveryDeps, check: LandedCheck): Promise
       return (await deps.packs.list(check.workspaceId)).includes(check.packId) === check.enabled;
     case "webhook":
       return (await deps.webhooks.find(check.webhookId))?.enabled === check.enabled;
-    case "workspace": {
-      const { workspace } = check;
-      if (!(await deps.workspaces.findMembership(workspace.id, workspace.createdBy))) return false;
-      if (!(await deps.workspaces.findById(workspace.id))) await deps.workspaces.save(workspace);
-      return true;
-    }
+    case "account":
+      return (await deps.accounts.findById(check.accountId))?.changeIds?.includes(check.changeId) === true;
+    case "workspace":
+      return deps.workspaces.exclusive(check.workspace.id, () => createdWorkspace(deps, check.workspace));
   }
+}
+
+/**
+ * The owner's membership is written account side first, then the roster's: a kill between the two leaves the account
+ * listing a workspace whose roster lacks it, so the account's side tells whether the creation landed, and writing
+ * the membership again completes the roster before the workspace itself is written.
+ */
+async function createdWorkspace(deps: RecoveryDeps, workspace: Workspace): Promise<boolean> {
+  const owner = (await deps.workspaces.listMemberships(workspace.createdBy)).find((each) => each.workspaceId === workspace.id);
+  if (!owner) return false;
+  await deps.workspaces.saveMembership(owner);
+  if (!(await deps.workspaces.findById(workspace.id))) await deps.workspaces.save(workspace);
+  return true;
 }
 
 async function joined(deps: RecoveryDeps, check: Extract<LandedCheck, { kind: "joined" }>): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { Account } from "../domain/account.ts";
 import { type DomainError, signInRequired } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
-import { hashSessionToken, isSessionLive, type Session, type SessionPolicy, sessionExpiresAt, touchSession } from "../domain/session.ts";
+import { hashSessionToken, isSessionLive, isSessionOfOlderEpoch, type Session, type SessionPolicy, sessionExpiresAt, touchSession } from "../domain/session.ts";
 import { byCreation, type Role, type Workspace } from "../domain/workspace.ts";
 import type { AccountStore, Clock, SessionStore, WorkspaceStore } from "./ports.ts";
 
@@ -49,7 +49,9 @@ export class ResolveSession {
     const found = await sessions.find(hashSessionToken(cmd.token));
     if (!found) return err(signInRequired());
     const now = clock.now();
-    const account = isSessionLive(found, now, sessionPolicy) ? await accounts.findById(found.accountId) : undefined;
+    const stored = isSessionLive(found, now, sessionPolicy) ? await accounts.findById(found.accountId) : undefined;
+    // Read per request, never cached: a password change or reset on any instance ends the session on its next request.
+    const account = stored && !isSessionOfOlderEpoch(found, stored.sessionEpoch) ? stored : undefined;
     if (!account) {
       await sessions.delete(found.id);
       return err(signInRequired());

@@ -1,4 +1,5 @@
-import { type ApiKey, type ApiKeySummary, revoke, toKeySummary } from "../domain/api-key.ts";
+import { type ApiKey, revoke } from "../domain/api-key.ts";
+import { type ApiKeySummary, toKeySummary } from "../domain/api-key-summary.ts";
 import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, keyNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";

@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from "../domain/api-key.ts";
+import type { ApiKeySummary } from "../domain/api-key-summary.ts";
 import type { DomainError } from "../domain/errors.ts";
 import type { Result } from "../domain/result.ts";
 import type { ApiKeyStore, WorkspaceStore } from "./ports.ts";

@@ -1,4 +1,5 @@
-import { type ApiKey, type ApiKeySummary, displayPrefix, hashSecret, isActive, rotate, toKeySummary } from "../domain/api-key.ts";
+import { type ApiKey, displayPrefix, hashSecret, isActive, rotate } from "../domain/api-key.ts";
+import { type ApiKeySummary, toKeySummary } from "../domain/api-key-summary.ts";
 import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, invalidInput, keyNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";

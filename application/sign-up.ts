@@ -17,6 +17,8 @@ export interface SignUpCommand {
   readonly ip: string;
   /** The token of a session the client already holds: it is destroyed (the new one replaces it). */
   readonly previousToken?: string;
+  /** The client's User-Agent, shown in the sessions list. */
+  readonly userAgent?: string;
 }
 
 /** What sign-up and sign-in return: the account, its current workspace, and the new session's tokens. */
@@ -42,6 +44,8 @@ export interface SignUpDeps {
   readonly clock: Clock;
   readonly sessionPolicy: SessionPolicy;
   readonly attemptLimits: AttemptLimits;
+  /** Runs once a new account is stored: sends its first verification link (application/email-verification.ts). */
+  readonly onSignedUp?: (account: Account) => Promise<unknown>;
 }
 
 /** Creates an account with a personal workspace and signs it in. */
@@ -68,14 +72,15 @@ export class SignUp {
     };
     if (!(await accounts.create(account))) return err(emailTaken());
     const workspace = await ensurePersonalWorkspace(this.deps, account);
+    await this.deps.onSignedUp?.(account);
     if (cmd.previousToken) await this.deps.sessions.delete(hashSessionToken(cmd.previousToken));
-    return ok(await startSignedIn(this.deps, account, workspace));
+    return ok(await startSignedIn(this.deps, account, workspace, cmd.userAgent));
   }
 }
 
 /** Opens the session and shapes the answer shared by sign-up and sign-in. */
-export async function startSignedIn(deps: OpenSessionDeps, account: Account, workspace: Workspace): Promise<SignedIn> {
-  const issued = await openSession(deps, account.id, workspace.id);
+export async function startSignedIn(deps: OpenSessionDeps, account: Account, workspace: Workspace, userAgent?: string): Promise<SignedIn> {
+  const issued = await openSession(deps, account, workspace.id, userAgent);
   return {
     account: toAccountView(account),
     workspace: toWorkspaceView(workspace),

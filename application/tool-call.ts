@@ -1,6 +1,7 @@
 import { type Answer, errorAnswer, rateLimitHeaders, successAnswer } from "../domain/answer.ts";
 import type { ApiKey } from "../domain/api-key.ts";
-import { invalidRequest, rateLimited } from "../domain/errors.ts";
+import { type DomainError, invalidRequest, rateLimited } from "../domain/errors.ts";
+import type { WindowHit } from "../domain/rate-limit.ts";
 import type { AuthenticateKey } from "./authenticate-key.ts";
 import type { CheckPackAccess } from "./check-pack-access.ts";
 import type { ConsumeRateLimit } from "./consume-rate-limit.ts";
@@ -41,10 +42,14 @@ export class ToolCall {
     },
   ) {}
 
-  /** Auth then rate limit. Throws StorageUnavailableError when storage cannot answer. */
+  /**
+   * Auth then rate limit; where the store can, the key's record is read and its unit counted in one storage operation.
+   * Throws StorageUnavailableError when storage cannot answer.
+   */
   async authorize(secret: string | undefined): Promise<{ ok: true; call: AuthorizedCall } | ({ ok: false } & RefusedCall)> {
-    const auth = await this.authenticate(secret);
-    return auth.ok ? this.admit(auth.key) : auth;
+    const auth = await this.deps.authenticateKey.execute({ secret, takeUnit: true });
+    if (!auth.ok) return refusedAuth(auth.error);
+    return this.admit(auth.value.key, auth.value.hit);
   }
 
   /**
@@ -53,14 +58,15 @@ export class ToolCall {
    */
   async authenticate(secret: string | undefined): Promise<{ ok: true; key: ApiKey } | ({ ok: false } & RefusedCall)> {
     const auth = await this.deps.authenticateKey.execute({ secret });
-    if (auth.ok) return { ok: true, key: auth.value };
-    const authFailure = auth.error.code === "unauthorized" ? auth.error.reason : undefined;
-    return { ok: false, answer: errorAnswer(auth.error), authFailure };
+    return auth.ok ? { ok: true, key: auth.value } : refusedAuth(auth.error);
   }
 
-  /** Takes one unit of an authenticated key's rate limit: the call, or the 429 with its headers. */
-  async admit(key: ApiKey): Promise<{ ok: true; call: AuthorizedCall } | ({ ok: false } & RefusedCall)> {
-    const decision = await this.deps.consumeRateLimit.execute({ key });
+  /**
+   * Takes one unit of an authenticated key's rate limit (or decides with `hit`, the unit already counted while the
+   * key was read): the call, or the 429 with its headers.
+   */
+  async admit(key: ApiKey, hit?: WindowHit): Promise<{ ok: true; call: AuthorizedCall } | ({ ok: false } & RefusedCall)> {
+    const decision = await this.deps.consumeRateLimit.execute({ key, hit });
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) return { ok: false, key, answer: errorAnswer(rateLimited(decision.resetSeconds * 1000), headers) };
     return { ok: true, call: { key, headers } };
@@ -94,6 +100,12 @@ export class ToolCall {
       return errorAnswer({ code: "internal_error", message: "An internal error occurred." }, headers);
     }
   }
+}
+
+/** The 401 (or other refusal) of a failed auth; the reason a key was refused goes to logs only. */
+function refusedAuth(error: DomainError): { ok: false } & RefusedCall {
+  const authFailure = error.code === "unauthorized" ? error.reason : undefined;
+  return { ok: false, answer: errorAnswer(error), authFailure };
 }
 
 /** Fail closed: the request is neither authenticated nor counted, so it is refused. */

@@ -1,4 +1,5 @@
-import { type ApiKey, type ApiKeySummary, toKeySummary } from "../domain/api-key.ts";
+import type { ApiKey } from "../domain/api-key.ts";
+import { type ApiKeySummary, toKeySummary } from "../domain/api-key-summary.ts";
 import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, type InputIssue, invalidInput, keyNotFound } from "../domain/errors.ts";
 import { toPolicy } from "../domain/rate-limit.ts";

@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from "../domain/api-key.ts";
+import type { ApiKeySummary } from "../domain/api-key-summary.ts";
 import type { AuditEvent } from "../domain/audit.ts";
 import type { DomainError } from "../domain/errors.ts";
 import { ok, type Result } from "../domain/result.ts";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { load } from "./load.ts";
 import { ALL_ON, MAX_OVERHEAD, median, OVERHEAD_SCENARIO, type Switch, VARIANTS } from "./overhead.ts";
 import { scenariosFor } from "./scenarios.ts";
-import { SERVER_HOST, startProduction } from "./servers.ts";
+import { type BenchServer, SERVER_HOST, startProduction } from "./servers.ts";
 import type { Target } from "./targets.ts";
 
 export interface InstructionCount {
@@ -38,15 +38,25 @@ export function callgrindAvailable(): boolean {
 /**
  * Each judged switch of bench/overhead.ts against "all on": every server started under callgrind with instrumentation
  * off (≈ 5× slower, not 50×), warmed by `requests` sequential execute calls on one keep-alive connection, then counted
- * over `requests` more. Servers run one at a time, in an order reversed every round.
+ * over `requests` more. Each round boots the three side by side (valgrind's start is the slow part), then counts them
+ * one at a time, in an order reversed every round: a neighbour idling in epoll adds nothing to a main thread's count.
  */
 export async function measureInstructions(requests: number, rounds: number): Promise<InstructionReport[]> {
   const variants = VARIANTS.filter((variant) => variant.judged);
   const servers = [ALL_ON, ...variants];
   const rows: Map<string, InstructionCount>[] = [];
   for (let round = 0; round < rounds; round++) {
+    const booted = await Promise.allSettled((round % 2 === 0 ? servers : [...servers].reverse()).map(startUnderCallgrind));
     const row = new Map<string, InstructionCount>();
-    for (const server of round % 2 === 0 ? servers : [...servers].reverse()) row.set(server.name, await countExecute(server, requests));
+    try {
+      for (const boot of booted) {
+        if (boot.status === "rejected") throw boot.reason;
+        row.set(boot.value.name, await countExecute(boot.value, requests));
+        await boot.value.stop();
+      }
+    } finally {
+      for (const boot of booted) if (boot.status === "fulfilled") await boot.value.stop();
+    }
     rows.push(row);
   }
   const count = (row: Map<string, InstructionCount>, name: string) => row.get(name) as InstructionCount;
@@ -61,22 +71,37 @@ export async function measureInstructions(requests: number, rounds: number): Pro
   }));
 }
 
-async function countExecute(server: Switch, requests: number): Promise<InstructionCount> {
+/** A switch's server under callgrind, instrumentation off; `stop` ends it and removes its dumps. */
+interface CallgrindServer {
+  readonly name: string;
+  readonly running: BenchServer;
+  readonly dir: string;
+  stop(): Promise<void>;
+}
+
+async function startUnderCallgrind(server: Switch): Promise<CallgrindServer> {
   const dir = mkdtempSync(join(tmpdir(), "bench-callgrind-"));
   const wrapper = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes", `--callgrind-out-file=${join(dir, "callgrind.out")}`];
-  const running = await startProduction({ ...server.options(), name: `${server.name} (callgrind)`, wrapper, readyTimeoutMs: 300_000 });
   try {
-    const execute = scenariosFor(running).find((scenario) => scenario.describe().scenario === OVERHEAD_SCENARIO);
-    if (!execute) throw new Error(`no ${OVERHEAD_SCENARIO} scenario`);
-    await load(execute, 1, { amount: requests });
-    await callgrindControl(["--instr=on", String(running.pid)]);
-    await load(execute, 1, { amount: requests });
-    await callgrindControl(["--dump", String(running.pid)]);
-    return readDump(dir, requests);
-  } finally {
-    await running.stop();
+    const running = await startProduction({ ...server.options(), name: `${server.name} (callgrind)`, wrapper, readyTimeoutMs: 300_000 });
+    // Once: a round stops each server as soon as it is counted, and whichever are left when it fails.
+    let stopped: Promise<void> | undefined;
+    const stop = () => (stopped ??= running.stop().then(() => rmSync(dir, { recursive: true, force: true })));
+    return { name: server.name, running, dir, stop };
+  } catch (error) {
     rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
+}
+
+async function countExecute({ running, dir }: CallgrindServer, requests: number): Promise<InstructionCount> {
+  const execute = scenariosFor(running).find((scenario) => scenario.describe().scenario === OVERHEAD_SCENARIO);
+  if (!execute) throw new Error(`no ${OVERHEAD_SCENARIO} scenario`);
+  await load(execute, 1, { amount: requests });
+  await callgrindControl(["--instr=on", String(running.pid)]);
+  await load(execute, 1, { amount: requests });
+  await callgrindControl(["--dump", String(running.pid)]);
+  return readDump(dir, requests);
 }
 
 /** callgrind_control finds the server through files named after USER and HOST, so it runs with the server's HOST. */

@@ -6,6 +6,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RedisCommandsReport } from "./redis-commands.ts";
+import type { WorkersReport } from "./workers.ts";
 
 interface PassResults {
   readonly node: string;
@@ -15,6 +17,8 @@ interface PassResults {
   readonly scaling?: { oneRps: number; twoRps: number; ratio: number };
   readonly overheads?: readonly { what: string; cost: number; cpuCost: number }[];
   readonly instructions?: readonly { what: string; cost: number }[] | { skipped: string };
+  readonly workers?: WorkersReport;
+  readonly redisCommands?: RedisCommandsReport;
 }
 
 /** Runs bench/run.ts with `args` (its options, --node removed) under each node in turn; returns the exit code. */
@@ -62,6 +66,10 @@ function printSideBySide(passes: readonly PassResults[]): void {
     const instructions = counted.map(({ what, cost }) => `; ${what} costs ${percent(cost)} of execute's instructions`).join("");
     const overheads = (pass.overheads ?? []).map(({ what, cost, cpuCost }) => `; ${what} takes ${percent(cost)} of execute req/s (CPU ${percent(cpuCost)})`).join("");
     console.log(`${pass.node}: start-up ${pass.startUp?.medianMs ?? "-"} ms${scaling}${instructions}${overheads}`);
+    for (const row of pass.workers?.rows ?? []) {
+      console.log(`${pass.node}: ${row.store} ${row.workers} workers ${row.many.rps} req/s ${row.many.cpuUs} µs/req vs 1 worker ${row.one.rps} req/s ${row.one.cpuUs} µs/req: scaling ${row.scaling.toFixed(2)}× (${pass.workers?.pinning}), CPU/request ${row.coordination.toFixed(2)}×`);
+    }
+    if (pass.redisCommands) console.log(`${pass.node}: Redis commands per execute ${pass.redisCommands.perExecute.toFixed(3)} (${pass.redisCommands.counted})`);
   }
 }
 

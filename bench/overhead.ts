@@ -36,10 +36,9 @@ export const VARIANTS: readonly Variant[] = [
   { name: "all on, again", what: "nothing (the same server twice: the noise floor)", judged: false, options: () => ({ env: embeddedEnv() }) },
 ];
 
-export async function startOverheadServers(): Promise<BenchServer[]> {
-  const servers: BenchServer[] = [];
-  for (const server of [ALL_ON, ...VARIANTS]) servers.push(await startProduction({ ...server.options(), name: server.name }));
-  return servers;
+/** The servers of this phase, each starting as soon as called (bench/run.ts starts every server side by side). */
+export function startOverheadServers(): Promise<BenchServer>[] {
+  return [ALL_ON, ...VARIANTS].map((server) => startProduction({ ...server.options(), name: server.name }));
 }
 
 /** The overhead servers are measured in their own phase (measureOverheads), not in the main rounds. */

@@ -11,10 +11,12 @@ import { isMeasured, measureOverheads, overheadTargets, startOverheadServers } f
 import { type ConformanceRunReport, measureConformanceRun } from "./conformance-run.ts";
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
-import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, startBaseline, startProduction } from "./servers.ts";
+import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, startBaseline, startProduction, untilSettled } from "./servers.ts";
 import { soak, type SoakReport } from "./soak.ts";
 import { measureStartUp } from "./start-up.ts";
 import { evaluateTargets, printTargets } from "./targets.ts";
+import { countRedisCommands, type RedisCommandsReport } from "./redis-commands.ts";
+import { defaultWorkers, type Pinning, isWorkersServer, pinLoadGenerator, pinning, printWorkers, startWorkerServers, WORKERS_SCENARIO, workersReport } from "./workers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +35,10 @@ const { values } = parseArgs({
     "no-conformance": { type: "boolean", default: false },
     // Repeatable: the whole bench once under each node binary, then the figures side by side (bench/on-node.ts).
     node: { type: "string", multiple: true },
+    // WORKERS=N servers beside the one-worker ones (default min(cores, 2)); 1 starts none and reports 1 against itself.
+    workers: { type: "string" },
+    // Execute requests during which Redis commands are counted (0 skips).
+    "redis-commands": { type: "string", default: "5000" },
   },
 });
 if (values.node?.length) {
@@ -42,19 +48,32 @@ if (values.node?.length) {
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
+const workers = Math.max(1, Number(values.workers ?? defaultWorkers()));
+const pinned: Pinning = workers > 1 ? pinning(workers) : { note: "--workers 1: no WORKERS=N server, one worker against itself" };
+if (pinned.loadCpus) pinLoadGenerator(pinned.loadCpus);
 
 const startUp = await measureStartUp();
-const servers: BenchServer[] = [await startBaseline("bare"), await startBaseline("h3 floor"), await startProduction({ name: "embedded", env: embeddedEnv() })];
-servers.push(...(await startOverheadServers()));
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const useRedis = !values["no-redis"] && (await reachable(redisUrl));
 if (values["no-redis"]) console.log("(Redis mode skipped: --no-redis)");
 else if (!useRedis) console.log(`(Redis at ${redisUrl} not reachable: Redis mode skipped)`);
-if (useRedis) servers.push(await startProduction({ name: "redis", env: redisEnv(redisUrl) }));
+// Started side by side: a server's tool processes warm one after another, so a lone start leaves the other core idle.
+// Nothing is measured until every one of them has settled.
+const servers: BenchServer[] = await allStarted([
+  startBaseline("bare"), startBaseline("h3 floor"), startProduction({ name: "embedded", env: embeddedEnv() }), ...startOverheadServers(),
+  ...(useRedis ? [startProduction({ name: "redis", env: redisEnv(redisUrl) })] : []),
+]);
 process.on("exit", () => servers.forEach((server) => server.kill()));
+await untilSettled(servers.map((server) => server.pid));
+// The WORKERS=N servers once the others have settled: N more servers booting beside eight on two loaded cores starved
+// their start (a Redis check timed out), so they start after.
+const workerServers = await allStarted(startWorkerServers(workers, useRedis ? redisUrl : undefined, pinned.cpus));
+servers.push(...workerServers);
+if (workerServers.length > 0) await untilSettled(servers.map((server) => server.pid));
 
 const everyScenario: Scenario[] = servers.flatMap(scenariosFor);
-const scenarios = everyScenario.filter(isMeasured);
+// The WORKERS=N servers run execute only, in the same rounds as the one-worker servers they are compared with.
+const scenarios = everyScenario.filter(isMeasured).filter((s) => !isWorkersServer(s.describe().server) || s.describe().scenario === WORKERS_SCENARIO);
 const rssBefore = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as const));
 for (const scenario of scenarios) await load(scenario, connections, { seconds: Math.min(1, duration) }); // warm-up
 const samples = new Map<string, Measurement[]>(scenarios.map((s) => [s.id, []]));
@@ -64,6 +83,8 @@ for (let round = 0; round < rounds; round++) {
 const rssAfter = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as const));
 const results = scenarios.map((scenario) => ({ ...scenario.describe(), ...median(samples.get(scenario.id) ?? []) }));
 const report = printReport(results, rssBefore, rssAfter, { duration, rounds, connections, logs: LOG_DIR });
+const workersResult = workersReport(results, workers, pinned.note);
+printWorkers(workersResult);
 const overheadRounds = Number(values["overhead-rounds"]);
 console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off, and beside itself; ${overheadRounds} rounds of ${duration} s`);
 const overheads = await measureOverheads(everyScenario, connections, duration, overheadRounds);
@@ -89,15 +110,31 @@ if (useRedis) {
   console.log("\nscaling: one Redis-backed instance, then two on the same Redis, each on a core of its own");
   scaling = await measureScaling(redisUrl, connections, duration);
 }
+let redisCommands: RedisCommandsReport | undefined;
+const commandRequests = Number(values["redis-commands"]);
+if (useRedis && commandRequests > 0) {
+  console.log(`\nRedis commands: ${commandRequests} execute requests on a fresh Redis-backed server, top-level commands counted with MONITOR`);
+  redisCommands = await countRedisCommands(redisUrl, commandRequests, connections);
+  console.log(`  ${redisCommands.commands} commands for ${redisCommands.requests} requests: ${redisCommands.perExecute.toFixed(3)} per execute (${redisCommands.counted})`);
+}
 let conformance: ConformanceRunReport | undefined;
 if (!values["no-conformance"]) {
   console.log("\nconformance: one default self-booting run (npm run -s conformance), timed");
   conformance = await measureConformanceRun();
 }
-const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
+const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, scaling, conformance }, null, 2)}\n`);
+writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands }, null, 2)}\n`);
+
+/** Every server started, or none left running: one that fails to start ends the others before the bench fails. */
+async function allStarted(starting: Promise<BenchServer>[]): Promise<BenchServer[]> {
+  const settled = await Promise.allSettled(starting);
+  const failed = settled.find((result) => result.status === "rejected");
+  if (!failed) return settled.map((result) => (result as PromiseFulfilledResult<BenchServer>).value);
+  for (const result of settled) if (result.status === "fulfilled") result.value.kill();
+  throw failed.reason;
+}
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

@@ -56,7 +56,7 @@ export interface ProductionOptions {
   readonly entry?: string;
   /** A command node runs under, with its arguments (valgrind's for bench/instructions.ts). */
   readonly wrapper?: readonly string[];
-  /** How long the server may take to answer /api/v1/health (30 s; a server under valgrind runs ≈ 5–50× slower). */
+  /** How long the server may take to answer /api/v1/health (90 s: WORKERS=N starts N servers on a loaded machine; under valgrind ≈ 5–50× slower). */
   readonly readyTimeoutMs?: number;
 }
 
@@ -74,15 +74,19 @@ export async function startProduction(options: ProductionOptions): Promise<Bench
   const [command, ...args] = [...(pinned ? ["taskset", "-c", options.cpus as string] : []), ...(options.wrapper ?? []), process.execPath, ...entryArgs];
   const child = spawn(command, args, { env, stdio: ["ignore", log, log] });
   const url = `http://${SERVER_HOST}:${port}`;
-  await untilHealthy(url, child, options.readyTimeoutMs ?? 30_000);
-  await untilSettled(child.pid as number);
-  let keys: BenchServer["keys"];
-  if (options.mintKeys !== false) {
-    const mint = (limit: number) => createKeyWithCli(env, limit);
-    keys = { unlimited: await mint(1_000_000_000), spent: await mint(1) };
-    // Spend the one request of the "spent" key so the 429 scenario never sees a 200.
-    await fetch(`${url}/api/v1/keys/current`, { headers: { "x-api-key": keys.spent } });
+  try {
+    await untilHealthy(url, child, options.readyTimeoutMs ?? 90_000);
+  } catch (error) {
+    child.kill("SIGKILL"); // never left running behind a failed bench
+    throw error;
   }
+  // The CLI runs in processes of its own, outside the tree whose CPU tells that the server has settled: the keys are
+  // made while the tool processes warm up, not after.
+  const mint = (limit: number) => createKeyWithCli(env, limit);
+  const [, minted] = await Promise.all([untilSettled([child.pid as number]), options.mintKeys === false ? undefined : Promise.all([mint(1_000_000_000), mint(1)])]);
+  const keys: BenchServer["keys"] = minted && { unlimited: minted[0], spent: minted[1] };
+  // Spend the one request of the "spent" key so the 429 scenario never sees a 200.
+  if (keys) await fetch(`${url}/api/v1/keys/current`, { headers: { "x-api-key": keys.spent } });
   return handle(options.name, child, url, keys);
 }
 
@@ -137,7 +141,7 @@ function createKeyWithCli(env: Record<string, string | undefined>, limit: number
   });
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const { port } = probe.address() as { port: number };
@@ -158,16 +162,16 @@ async function untilHealthy(url: string, child: ChildProcess, timeoutMs: number)
 }
 
 /**
- * Waits until the server and its tool processes (booting and warming after listen) use under 5% of a core, so no
+ * Waits until each server and its tool processes (booting and warming after listen) use under 5% of a core, so no
  * measurement runs beside a child still loading libraries. Gives up after 30 s.
  */
-async function untilSettled(pid: number): Promise<void> {
+export async function untilSettled(pids: readonly number[]): Promise<void> {
   const started = performance.now();
-  let previous = treeCpuTicks(pid);
+  let previous = pids.map(treeCpuTicks);
   while (performance.now() - started < 30_000) {
     await sleep(500);
-    const now = treeCpuTicks(pid);
-    if (now - previous <= 2) return; // clock ticks are 10 ms: ≤ 20 ms of CPU in 500 ms
+    const now = pids.map(treeCpuTicks);
+    if (now.every((ticks, index) => ticks - previous[index] <= 2)) return; // clock ticks are 10 ms: ≤ 20 ms of CPU in 500 ms
     previous = now;
   }
 }

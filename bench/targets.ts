@@ -4,6 +4,8 @@ import type { ScalingReport } from "./scaling.ts";
 import type { Measurement } from "./scenarios.ts";
 import { FLAT_GROWTH, type SoakReport } from "./soak.ts";
 import type { StartUpReport } from "./start-up.ts";
+import { MAX_COMMANDS_PER_EXECUTE, type RedisCommandsReport } from "./redis-commands.ts";
+import { MAX_COORDINATION, type WorkersReport } from "./workers.ts";
 
 type Row = { readonly server: string; readonly scenario: string } & Measurement;
 
@@ -19,7 +21,12 @@ export interface Extras {
   readonly soak?: SoakReport;
   readonly scaling?: ScalingReport;
   readonly conformance?: ConformanceRunReport;
+  readonly workers?: WorkersReport;
+  readonly redisCommands?: RedisCommandsReport;
 }
+
+/** Issue 41: server CPU per execute request against bare node:http's, as bare µs / execute µs, at least this. */
+const MIN_CPU_SHARE = { embedded: 0.6, redis: 0.5 } as const;
 
 /** A default self-booting conformance run's wall time: its acceptance bound (the test suite judges the run's CPU). */
 const CONFORMANCE_RUN_MAX_MS = 90_000;
@@ -45,8 +52,25 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
       const row = find(server, refusal);
       if (row) targets.push({ name: `${server}: ${refusal} no slower than execute`, measured: `${row.rps} vs ${execute.rps} req/s`, met: row.rps >= execute.rps });
     }
+    const share = bare.cpuUs / Math.max(1, execute.cpuUs);
+    targets.push({ name: `${server}: execute server CPU per request ≥ ${pct(MIN_CPU_SHARE[server])} of bare's (bare µs / execute µs)`,
+      measured: `${pct(share)} (${bare.cpuUs} vs ${execute.cpuUs} µs)`, met: share >= MIN_CPU_SHARE[server] });
+    for (const refusal of ["401 bad key", "429 spent key"]) {
+      const row = find(server, refusal);
+      if (row) targets.push({ name: `${server}: ${refusal} server CPU per request ≤ execute's`, measured: `${row.cpuUs} vs ${execute.cpuUs} µs`, met: row.cpuUs <= execute.cpuUs });
+    }
   }
-  const { startUp, soak, scaling, conformance } = extras;
+  const { startUp, soak, scaling, conformance, workers, redisCommands } = extras;
+  for (const row of workers?.rows ?? []) {
+    targets.push({ name: `${row.store}: WORKERS=${row.workers} server CPU per request ≤ ${MAX_COORDINATION}× WORKERS=1's (coordination)`,
+      measured: `${row.coordination.toFixed(2)}× (${row.many.cpuUs} vs ${row.one.cpuUs} µs)`, met: row.coordination <= MAX_COORDINATION });
+    targets.push({ name: `${row.store}: WORKERS=${row.workers} req/s over WORKERS=1's (scaling; ${workers?.pinning})`,
+      measured: `${row.scaling.toFixed(2)}× (${row.many.rps} vs ${row.one.rps} req/s)`, met: undefined });
+  }
+  if (redisCommands) {
+    targets.push({ name: `redis: commands per execute ≤ ${MAX_COMMANDS_PER_EXECUTE} (MONITOR, top-level, ${redisCommands.counted})`,
+      measured: `${redisCommands.perExecute.toFixed(3)} (${redisCommands.commands} for ${redisCommands.requests} requests)`, met: redisCommands.perExecute <= MAX_COMMANDS_PER_EXECUTE });
+  }
   if (startUp) {
     targets.push({ name: "start-up: spawn of the compiled server to its first healthy answer < 1000 ms (median of 3)",
       measured: `${startUp.medianMs} ms (${startUp.runs.join(", ")})`, met: startUp.medianMs < 1000 });
@@ -68,7 +92,7 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
 }
 
 export function printTargets(targets: readonly Target[]): void {
-  console.log("\ntargets (issue 12; ratios from this one run):");
+  console.log("\ntargets (every figure from this one run):");
   for (const target of targets) {
     const verdict = target.met === undefined ? "report " : target.met ? "met    " : "NOT MET";
     console.log(`  ${verdict}  ${target.name}: ${target.measured}`);

@@ -4,7 +4,8 @@ import type { ConformanceCase, Document } from "./expectations.ts";
 import type { HttpClient } from "./http-client.ts";
 import { RunFailure } from "./limits.ts";
 import { type SessionCredentials, unknownKey } from "./prepare.ts";
-import { anonymousSessionCases, type SessionFixture, signedInCases } from "./session-cases.ts";
+import { anonymousSessionCases, signedInCases } from "./session-cases.ts";
+import type { SessionFixture } from "./session-fixture.ts";
 import type { Target } from "./target.ts";
 import type { Credentials } from "./transport.ts";
 

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from "../adapters/http/session/session-cookie.ts";
 import { composeSecret, toBase62 } from "../domain/api-key.ts";
 import { type HttpClient, refuseRedirect } from "./http-client.ts";
 import { RunFailure } from "./limits.ts";
-import type { SessionFixture } from "./session-cases.ts";
+import type { SessionFixture } from "./session-fixture.ts";
 import type { Target } from "./target.ts";
 
 /** The most requests the runner makes to spend the rate-limited key before giving up. */

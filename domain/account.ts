@@ -16,6 +16,47 @@ export interface Account {
   readonly email: string;
   readonly passwordHash: string;
   readonly createdAt: number;
+  /** Whether the owner of `email` opened a verification (or password reset) link sent to it. */
+  readonly emailVerified?: boolean;
+  /**
+   * Sessions opened under an older epoch are refused on their next request (every instance reads the account per
+   * request): raised when the password changes or is reset, so every session ends at once without listing them.
+   */
+  readonly sessionEpoch?: number;
+  /** Two-factor sign-in, once enabled. */
+  readonly totp?: TotpState;
+  /** A secret offered by `POST /auth/totp` and not yet confirmed with a code. */
+  readonly totpPending?: { readonly secret: string; readonly createdAt: number };
+  /** SHA-256 (hex) of each recovery code still unused. */
+  readonly recoveryCodeHashes?: readonly string[];
+  /** Registered WebAuthn credentials. */
+  readonly passkeys?: readonly Passkey[];
+  /**
+   * Ids of the latest audit events of changes to this account (newest last, a few kept): how recovery of an
+   * interrupted change tells whether it landed (application/account-changes.ts).
+   */
+  readonly changeIds?: readonly string[];
+}
+
+/** An enabled TOTP second factor: its secret (base32) and the last time step accepted, so no code is used twice. */
+export interface TotpState {
+  readonly secret: string;
+  readonly lastStep: number;
+  readonly enabledAt: number;
+}
+
+/** A WebAuthn credential as stored: the public key, never a secret. */
+export interface Passkey {
+  /** The credential id (base64url), as the authenticator names it. */
+  readonly id: string;
+  readonly name: string;
+  /** COSE public key, base64url. */
+  readonly publicKey: string;
+  /** The signature counter last seen (0 for authenticators that do not count). */
+  readonly counter: number;
+  readonly transports?: readonly string[];
+  readonly createdAt: number;
+  readonly lastUsedAt?: number;
 }
 
 /** The public view of an account: never the password hash. */
@@ -23,12 +64,25 @@ export interface AccountView {
   readonly id: string;
   readonly email: string;
   readonly createdAt: string;
+  readonly emailVerified: boolean;
+  readonly totpEnabled: boolean;
 }
 
 export const toAccountView = (account: Account): AccountView => ({
   id: account.id,
   email: account.email,
   createdAt: new Date(account.createdAt).toISOString(),
+  emailVerified: account.emailVerified === true,
+  totpEnabled: account.totp !== undefined,
+});
+
+/** How many change ids an account keeps (a change's recovery comes within seconds; a few cover any overlap). */
+export const KEPT_CHANGE_IDS = 8;
+
+/** The account with `changeId` recorded as its latest change. */
+export const withChangeId = (account: Account, changeId: string): Account => ({
+  ...account,
+  changeIds: [...(account.changeIds ?? []), changeId].slice(-KEPT_CHANGE_IDS),
 });
 
 /** One spelling per mailbox, so "Ada@Example.com " and "ada@example.com" are the same account. */

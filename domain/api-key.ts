@@ -164,5 +164,3 @@ export function allowsTool(key: Pick<ApiKey, "scopes">, tool: { readonly id: str
 
 export const revoke = (key: ApiKey, now: number): ApiKey =>
   key.status === "revoked" ? key : { ...key, status: "revoked", revokedAt: now };
-
-export { type ApiKeySummary, toKeySummary } from "./api-key-summary.ts";

@@ -7,6 +7,8 @@ import type { Role } from "./workspace.ts";
 export const AUDIT_EVENT_TYPES = [
   "key.created", "key.rotated", "key.revoked", "key.updated", "key.expired", "pack.enabled", "pack.disabled",
   "member.invited", "member.joined", "member.role_changed", "member.removed", "invitation.revoked", "webhook.disabled",
+  "account.password_changed", "account.password_reset", "account.totp_enabled", "account.totp_disabled",
+  "account.passkey_added", "account.passkey_removed",
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
@@ -41,6 +43,9 @@ export interface AuditEvent {
   /** webhook.disabled: which endpoint, and why (its answer was 410, or every delivery failed for 5 days). */
   readonly webhookId?: string;
   readonly reason?: string;
+  /** account.passkey_added, account.passkey_removed: which credential, and the name it was given. */
+  readonly passkeyId?: string;
+  readonly passkeyName?: string;
 }
 
 /** An event as the audit answer shows it: who acted (their email) and, where it applies, the key's name and the member's email. */

@@ -11,7 +11,20 @@ export interface Session {
   readonly csrfToken: string;
   readonly createdAt: number;
   readonly lastSeenAt: number;
+  /** The account's `sessionEpoch` when the session opened (absent: 0); an older epoch is refused. */
+  readonly epoch?: number;
+  /** The User-Agent the session was opened with (trimmed to 256 characters), for the sessions list. */
+  readonly userAgent?: string;
 }
+
+/** A name for a session that can be shown and sent back (the sessions list, DELETE /auth/sessions/{id}): never its token or stored id. */
+export const publicSessionId = (session: Pick<Session, "id">): string => `ses_${hash("sha256", `public:${session.id}`, "hex").slice(0, 24)}`;
+
+/** Whether the session opened before the account's sessions were last ended (a password change or reset). */
+export const isSessionOfOlderEpoch = (session: Session, accountEpoch: number | undefined): boolean =>
+  (session.epoch ?? 0) < (accountEpoch ?? 0);
+
+export const MAX_USER_AGENT_LENGTH = 256;
 
 /** How long a session lives: `idleMs` after its last use, and never more than `absoluteMs` after sign-in. */
 export interface SessionPolicy {

@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 const dir = mkdtempSync(join(tmpdir(), "vitest-report-"));
 const report = join(dir, "report.json");
@@ -18,8 +18,21 @@ try {
   console.log("vitest wrote no report");
 }
 rmSync(dir, { recursive: true, force: true });
+// The failures again, one line each, right above the closing line: a CI log that keeps only its tail still names them.
+for (const file of summary?.testResults ?? []) {
+  const name = relative(process.cwd(), file.name);
+  const failures = file.assertionResults.filter((test) => test.status === "failed");
+  if (file.status === "failed" && failures.length === 0) console.log(`FAILED ${name}: ${String(file.message ?? "").split("\n")[0]}`);
+  for (const test of failures) console.log(`FAILED ${name} > ${test.fullName}`);
+}
 const passed = summary?.numPassedTests ?? 0;
-const failed = (summary?.numFailedTests ?? 0) + (summary && !summary.success && summary.numFailedTests === 0 ? 1 : 0);
+let failed = (summary?.numFailedTests ?? 0) + (summary && !summary.success && summary.numFailedTests === 0 ? 1 : 0);
+// Vitest also fails a run on an error outside any test (an uncaught exception from a timer) while its report says
+// every test passed: counted here as one failure, so the closing line never reads "0 failed" for a failed run.
+if (run.status !== 0 && summary && failed === 0) {
+  console.log(`FAILED vitest exited with ${run.status ?? run.signal}: an error outside the tests (see "Unhandled Errors" above)`);
+  failed = 1;
+}
 const skipped = (summary?.numPendingTests ?? 0) + (summary?.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(run.status === 0 && summary ? 0 : 1);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { untilClockReaches } from "../testing/clock.ts";
 import { createKeyWithCli, runKeysCli, type ServerProcess, startServerProcess } from "../testing/process.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 
 const HELLO = JSON.stringify({ input: { algorithm: "sha256", text: "hello world" } });
 const BOGUS = "tk_dev_0000000000000000000000000000000000000";
@@ -66,7 +67,9 @@ describe("keys on a running server, changed by the CLI", () => {
   });
 
   it("applies a new limit from the next request, without a new secret", async () => {
-    const key = await createKeyWithCli(env, ["--limit", "100"]);
+    // A day's window, started clear of its end: a 60 s window could end between the CLI's steps and refill the count.
+    await clearOfWindowEnd();
+    const key = await createKeyWithCli(env, ["--limit", "100", "--window", String(COUNTED_WINDOW_SECONDS)]);
     expect((await execute(key.secret)).headers.get("x-ratelimit-limit")).toBe("100");
     const updated = await cli(["update", key.id, "--limit", "2", "--name", "smaller", "--json"]);
     expect(updated).toMatchObject({ id: key.id, name: "smaller", limit: 2 });

@@ -1,12 +1,13 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import type { ApiKeySummary } from "../../domain/api-key.ts";
+import type { ApiKeySummary } from "../../domain/api-key-summary.ts";
 import { escapeDisplayName as shown, unsafeKindOf } from "../../domain/display-name.ts";
 import { loadConfig } from "../config.ts";
 import { TOKENS } from "../container.ts";
 import { buildToolCore } from "../core/create-tool-core.ts";
-import { DataDirError } from "../storage/data-dir-error.ts";
+import { DataDirError } from "../storage/lmdb/data-dir-error.ts";
 import { openStorage } from "../storage/open-storage.ts";
+import { markingStorage } from "../storage/store-identity-storage.ts";
 import { SystemClock } from "../system.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 
@@ -48,7 +49,8 @@ async function main(argv: string[]): Promise<number> {
   if (!loaded.ok) throw new UsageError(`Invalid configuration:\n  ${loaded.error.join("\n  ")}`);
   const config = loaded.value;
   const clock = new SystemClock();
-  const storage = await openStorage(config, clock);
+  // Its changes raise the store's marker as a server's do, so a restore that undoes them is noticed.
+  const storage = markingStorage(await openStorage(config, clock));
   try {
     // Key management only: no tools, so no schema is compiled and no tool library is loaded.
     const core = buildToolCore({

@@ -1,19 +1,38 @@
 #!/usr/bin/env node
-// The package's one command: `tool-api serve | keys … | conformance … | mcp … | --version`. Each loads only what it needs.
+// The package's one command: `tool-api serve | keys … | conformance … | mcp … | migrate | export | import | --version`. Each loads only what it needs.
 const USAGE = `Usage:
-  tool-api serve                 serve the API (PORT, HOST, DATA_DIR, REDIS_URL, … as npm start)
+  tool-api serve [--workers N]   serve the API (PORT, HOST, DATA_DIR, REDIS_URL, … as npm start); --workers N|auto
+                                 runs N server processes on one port (WORKERS)
   tool-api keys <command> …      create, list, revoke, … API keys (tool-api keys --help)
   tool-api conformance [flags]   run the contract suite against a deployment (tool-api conformance --help)
   tool-api mcp [--base-url URL]  serve the tools to an AI agent over MCP on stdio (tool-api mcp --help)
+  tool-api migrate               bring the PostgreSQL schema (DATABASE_URL) to this release and print its version
+  tool-api export [--output FILE]  every record of the configured store as JSON Lines (tool-api export --help)
+  tool-api import [--input FILE]   write an export into the configured store (tool-api import --help)
+  tool-api store <command>       status | accept-restore: serve a store a server refused as having lost data
   tool-api --version             print this package's version`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === "serve") {
+  const workers = serveWorkers(rest);
+  if (workers === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exit(2);
+  }
+  if (workers !== null) process.env.WORKERS = workers;
   await import("../main.ts");
 } else if (command === "keys") {
   process.exit(await (await import("./keys.ts")).runKeysCommand(rest));
 } else if (command === "mcp") {
   process.exit(await (await import("../mcp/mcp-stdio.ts")).runMcpCommand(rest));
+} else if (command === "migrate") {
+  process.exit(await (await import("./migrate.ts")).runMigrateCommand(rest));
+} else if (command === "export") {
+  process.exit(await (await import("./export.ts")).runExportCommand(rest));
+} else if (command === "import") {
+  process.exit(await (await import("./import.ts")).runImportCommand(rest));
+} else if (command === "store") {
+  process.exit(await (await import("./store.ts")).runStoreCommand(rest));
 } else if (command === "--version" || command === "-v") {
   process.stdout.write(`${(await import("../package-version.ts")).packageVersion()}\n`);
 } else if (command === "conformance") {
@@ -21,4 +40,12 @@ if (command === "serve") {
 } else {
   process.stderr.write(`${USAGE}\n`);
   process.exitCode = command === "--help" || command === "-h" ? 0 : 2;
+}
+
+/** `--workers N` or `--workers=N` (checked with the rest of the configuration); null: not given; undefined: a bad flag. */
+function serveWorkers(args: readonly string[]): string | null | undefined {
+  if (args.length === 0) return null;
+  const [flag, value] = args[0].includes("=") ? args[0].split(/=(.*)/s) : [args[0], args[1]];
+  const used = args[0].includes("=") ? 1 : 2;
+  return flag === "--workers" && value !== undefined && args.length === used ? value : undefined;
 }

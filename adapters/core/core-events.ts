@@ -7,7 +7,7 @@ import { invitationEmail } from "../../domain/emails.ts";
 import type { EmailMessage, OutgoingEvent } from "../../domain/event.ts";
 import { toAcceptUrl } from "../../domain/invitation.ts";
 import { DEFAULT_RETRY_SCHEDULE } from "../../domain/webhook.ts";
-import type { EventInfrastructure } from "../bind-events.ts";
+import type { EventInfrastructure } from "../tokens.ts";
 import { startDispatchLoop } from "../events/outbox-loop.ts";
 import { HttpWebhookSender } from "../webhooks/http-webhook-sender.ts";
 
@@ -22,13 +22,18 @@ export interface CoreEventOptions {
   readonly mailer?: Mailer;
   /** Seconds between attempts (WEBHOOK_RETRY_SCHEDULE). */
   readonly retrySchedule?: readonly number[];
-  /** The origin of every link sent (PUBLIC_URL); without it invitations are not emailed. */
+  /** The origin of every link sent (PUBLIC_URL); without it invitations, reset and verification links are not emailed. */
   readonly publicUrl?: string | (() => string);
+  /** Whether email really leaves (SMTP_URL set): then accepting an invitation needs a verified email. Default false. */
+  readonly emailDelivered?: boolean;
   /** False: this process writes events but sends nothing (the CLI: a running server sends them). Default true. */
   readonly dispatch?: boolean;
   /** How often due items are looked for (ms). Default 1000. */
   readonly pollMs?: number;
 }
+
+const originOf = (publicUrl: string | (() => string) | undefined): (() => string) | undefined =>
+  publicUrl === undefined ? undefined : typeof publicUrl === "function" ? publicUrl : () => publicUrl;
 
 /** The invitee's email, its link built from the public URL (never from a request's Host). */
 export function invitationEmailOf(publicUrl: string | (() => string)): (input: InvitationEmailInput) => EmailMessage {
@@ -47,6 +52,8 @@ export function eventInfrastructure(options: CoreEventOptions, stores: { outbox:
     webhookSender: options.webhookSender ?? new HttpWebhookSender({ allowPrivate: false }),
     mailer: options.mailer ?? { send: async () => undefined },
     invitationEmail: options.publicUrl === undefined ? undefined : invitationEmailOf(options.publicUrl),
+    publicUrl: originOf(options.publicUrl),
+    emailDelivered: options.emailDelivered ?? false,
   };
 }
 

@@ -114,7 +114,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   const services: CoreServices = {
     toolCall, catalog, storage, env, defaultPolicy: policy, clock, container, packs,
     callableTools: new ListCallableTools({ installed: packs, packs: container.get(TOKENS.workspacePackStore) }),
-    accounts: () => resolveAccountDeps(container, { env, defaultPolicy: policy }),
+    accounts: () => resolveAccountDeps(container, { env, defaultPolicy: policy, events }),
     observer: container.get(TOKENS.executionObserver),
     keyUsage: container.get(TOKENS.queryKeyUsage),
   };

@@ -3,7 +3,8 @@ import type { ListCallableTools } from "../../application/list-callable-tools.ts
 import type { ApiKeyStore, AuditLog, Clock, ExecutionObserver, RateLimitStore, ToolCatalog, UsageStore } from "../../application/ports.ts";
 import type { QueryKeyUsage } from "../../application/query-usage.ts";
 import type { ToolCall } from "../../application/tool-call.ts";
-import type { ApiKeySummary, Environment, RateLimitPolicy } from "../../domain/api-key.ts";
+import type { Environment, RateLimitPolicy } from "../../domain/api-key.ts";
+import type { ApiKeySummary } from "../../domain/api-key-summary.ts";
 import type { DomainError } from "../../domain/errors.ts";
 import type { InstalledPack } from "../../domain/tool-pack.ts";
 import type { AccountDeps } from "../../application/account-deps.ts";

@@ -1,6 +1,10 @@
+import Keyv from "keyv";
 import { afterEach, describe, expect, it } from "vitest";
 import { CHANGE_WINDOW_MS } from "../../application/change-journal.ts";
 import { pendingItem } from "../../application/outbox-items.ts";
+import { hasLanded, type RecoveryDeps } from "../../application/recover-change.ts";
+import type { Workspace } from "../../domain/workspace.ts";
+import { KeyvWorkspaceStore } from "../storage/keyv-workspace-store.ts";
 import type { ChangeIntent, LandedCheck } from "../../application/ports.ts";
 import { newAuditEvent, type AuditSubject } from "../../application/record-audit.ts";
 import { revoke } from "../../domain/api-key.ts";
@@ -85,5 +89,20 @@ describe("a change left in flight by a killed process", () => {
     await outbox.add([{ ...pendingItem(intent.id, { kind: "change", intent }, Date.now()), leaseOwner: "a-live-process", leaseUntil: Date.now() + CHANGE_WINDOW_MS }]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await outbox.find(intent.id)).toBeDefined();
+  });
+
+  it("completes a workspace creation killed between its owner's two membership sides, so the owner never lists a workspace that is not there", async () => {
+    const records = new Keyv<Workspace>({ store: new Map() });
+    const byAccount = new Keyv<never>({ store: new Map() });
+    const workspaces = new KeyvWorkspaceStore(records, new Keyv<never>({ store: new Map() }), byAccount);
+    // The account's side written, the roster's lost: what the kill leaves (a store sharing only the account side writes it).
+    const cutOff = new KeyvWorkspaceStore(new Keyv<Workspace>({ store: new Map() }), new Keyv<never>({ store: new Map() }), byAccount);
+    const workspace = { id: "ws_killedMidCreate01", name: "half made", personal: false, createdBy: "acct_owner", createdAt: Date.now() };
+    await cutOff.saveMembership({ workspaceId: workspace.id, accountId: workspace.createdBy, role: "owner", createdAt: workspace.createdAt });
+    expect(await workspaces.findMembership(workspace.id, workspace.createdBy)).toBeUndefined();
+    expect(await hasLanded({ workspaces } as unknown as RecoveryDeps, { kind: "workspace", workspace })).toBe(true);
+    expect(await workspaces.findMembership(workspace.id, workspace.createdBy)).toMatchObject({ role: "owner" });
+    expect(await workspaces.findById(workspace.id)).toEqual(workspace);
+    expect(await hasLanded({ workspaces } as unknown as RecoveryDeps, { kind: "workspace", workspace: { ...workspace, id: "ws_neverCreated0001" } })).toBe(false);
   });
 });

@@ -23,16 +23,22 @@ export function answerInBatches(fetch: FetchHandler): (request: Request) => Prom
   };
 }
 
-/** Resolves in this turn's check phase: one setImmediate for every answer that waits. */
+/** Resolves in this turn's check phase. */
 function checkPhase(): Promise<void> {
-  return new Promise((resolve) => {
-    if (waiting.length === 0) setImmediate(release);
-    waiting.push(resolve);
-  });
+  return new Promise(inCheckPhase);
+}
+
+/**
+ * Runs `send` in this turn's check phase, with every other answer of the turn: one setImmediate for all of them. The
+ * node:http execute path (lean-execute.ts) writes its answers through it, so both paths leave in the same batches.
+ */
+export function inCheckPhase(send: () => void): void {
+  if (waiting.length === 0) setImmediate(release);
+  waiting.push(send);
 }
 
 function release(): void {
   const ready = waiting;
   waiting = [];
-  for (const resolve of ready) resolve();
+  for (const send of ready) send();
 }

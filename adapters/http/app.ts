@@ -7,7 +7,9 @@ import type { Metrics } from "../metrics/metrics.ts";
 import { type WireError, toErrorResponse } from "./error-response.ts";
 import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { docsRoutes } from "./docs/docs-routes.ts";
+import { oauthRoutes } from "./oauth/oauth-routes.ts";
 import { openApiHandler } from "./openapi/openapi-route.ts";
+import { type LeanHandler, leanExecute } from "./lean-execute.ts";
 import { withApiKey } from "./protect.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./request-body.ts";
 import { requestLogger, traceFetchRequests, traceNodeRequest } from "./request-log.ts";
@@ -16,7 +18,7 @@ import { type OperationId, ROUTES } from "./route-list.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
 import { executeHandler, observedExecute, observeMcpToolCalls } from "./routes/execute.ts";
-import { healthHandler } from "./routes/health.ts";
+import { healthHandler, liveHandler } from "./routes/health.ts";
 import { homeHandler } from "./routes/home.ts";
 import { marketplaceRoutes } from "./routes/marketplace.ts";
 import { metricsHandler } from "./routes/metrics.ts";
@@ -46,9 +48,18 @@ export interface AppOptions {
 }
 
 type Handler = RouteSpec[2];
+type OAuthOperationId = keyof ReturnType<typeof oauthRoutes>["handlers"];
 
-/** The reference server for a core: every /api/v1 route of the route list, / (the way in), /docs and the dashboard, on h3. */
+/**
+ * The reference server for a core: every route of the route list (/api/v1, and OAuth's when the core has an
+ * authorization server), /mcp, / (the way in), /docs and the dashboard, on h3.
+ */
 export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
+  return buildApp(core, options).app;
+}
+
+/** createApp's app, and the same execute route on node:http's own request and response (lean-execute.ts, createNodeServer). */
+export function buildApp(core: ToolCore, options: AppOptions = {}): { app: H3; leanExecute: LeanHandler } {
   const logger = options.logger ?? createLogger("warn");
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const requestLines = requestLogger(logger);
@@ -73,7 +84,9 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
   const tools = toolRoutes(services.catalog);
   const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug, installedPacks: services.packs, publicUrl: options.publicUrl };
   const market = marketplaceRoutes(services.packs);
-  const handlers: Record<OperationId, Handler> = {
+  const { oauth: oauthServer } = sessionDeps;
+  const oauth = oauthServer && oauthRoutes({ ...sessionDeps, oauth: oauthServer });
+  const handlers: Record<Exclude<OperationId, OAuthOperationId>, Handler> = {
     executeTool: execute,
     executeToolBySlug: execute,
     listTools: tools.list,
@@ -82,6 +95,7 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     getUsage: keyed(keyUsageHandler(services)),
     getWorkspaceUsage: workspaceUsageHandler(sessionDeps),
     getHealth: healthHandler(services.storage),
+    getLiveness: liveHandler(),
     getOpenApiDocument: openApiHandler(services.catalog.list(), { maxBodyBytes }),
     listPacks: market.list,
     getPack: market.one,
@@ -89,21 +103,34 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
     ...packHandlers(sessionDeps),
     ...webhookHandlers(sessionDeps),
   };
+  const served: Partial<Record<OperationId, Handler>> = { ...handlers, ...oauth?.handlers };
   const docs = docsRoutes();
   const mcp = createMcpHandler(core, {
     allowedOrigins: options.mcpAllowedOrigins, maxBodyBytes, onBug: (error) => logger.error({ err: error }, "unhandled error"),
     onToolCall: observeMcpToolCalls(services.observer, metrics && observeMcpCalls(metrics)),
+    oauth: oauthServer && { publicUrl: (request) => publicOrigin(options, request), authenticate: (token, resource) => oauthServer.authenticate(token, resource) },
   });
+  for (const [path, handler] of oauth?.preflights ?? []) app.on("OPTIONS", path, handler);
   routeAll(app, [
-    ...ROUTES.map((route): RouteSpec => [route.method, route.path, handlers[route.operationId]]),
+    // The OAuth routes only with an authorization server (AccountDeps.oauth); every other route always.
+    ...ROUTES.flatMap((route): RouteSpec[] => (served[route.operationId] ? [[route.method, route.path, served[route.operationId] as Handler]] : [])),
     ["GET", "/", homeHandler()],
     ["GET", "/docs", docs.page],
     ["GET", "/docs/assets/:file", docs.asset],
     ["POST", "/mcp", (event) => mcp(event.req)],
     ...(metrics && options.metrics ? [["GET", "/metrics", metricsHandler({ registry: metrics.registry, token: options.metrics.token })] satisfies RouteSpec] : []),
     ...dashboardRoutes(sessionDeps),
+    ...(oauth?.routes ?? []),
   ]);
-  return app;
+  const lean = leanExecute({ toolCall: services.toolCall, observer: services.observer, maxBodyBytes, requestLines, logger, observe, trustProxy: options.trustProxy });
+  return { app, leanExecute: lean };
+}
+
+/** PUBLIC_URL as the session routes read it (linkOrigin), for /mcp, which sees a plain Request. */
+function publicOrigin(options: AppOptions, request: Request): string {
+  const { publicUrl } = options;
+  if (publicUrl === undefined) return new URL(request.url).origin;
+  return typeof publicUrl === "function" ? publicUrl() : publicUrl;
 }
 
 /** Registers routes that may share a path (GET and POST /workspaces): 405 then names every method of the path. */

@@ -4,7 +4,7 @@ import { toNodeHandler } from "srvx/node";
 import { TOKENS } from "../container.ts";
 import type { ToolCore } from "../core/create-tool-core.ts";
 import { answerInBatches } from "./answer-batching.ts";
-import { type AppOptions, createApp } from "./app.ts";
+import { type AppOptions, buildApp } from "./app.ts";
 import { continueCheck } from "./continue-check.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./request-body.ts";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, toServerTimeouts } from "./timeouts.ts";
@@ -25,12 +25,16 @@ export interface NodeServerOptions extends AppOptions {
  */
 export function createNodeServer(core: ToolCore, options: NodeServerOptions = {}): { app: H3; server: Server } {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const app = createApp(core, options);
+  const { app, leanExecute } = buildApp(core, options);
+  // srvx types its handler for HTTP/1 and HTTP/2 at once; this server is HTTP/1.
+  const viaH3 = toNodeHandler(answerInBatches(app.fetch)) as RequestListener;
   const server = createServer(
     // A client that trickles its headers or body cannot hold a connection for long.
     { ...toServerTimeouts(options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS), ServerResponse: wireResponseClass(maxBodyBytes) },
-    // srvx types its handler for HTTP/1 and HTTP/2 at once; this server is HTTP/1.
-    toNodeHandler(answerInBatches(app.fetch)) as RequestListener,
+    // Execute calls on node:http's own objects (lean-execute.ts); every other request through h3.
+    (req, res) => {
+      if (!leanExecute(req, res)) viaH3(req, res);
+    },
   );
   installClientErrorEnvelope(server);
   const authenticateKey = core.services.container.get(TOKENS.authenticateKey);

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { err, ok, type Result } from "../../domain/result.ts";
 import type { WireError } from "./error-response.ts";
 
@@ -15,17 +16,32 @@ export function isJsonContentType(value: string | null): boolean {
  * Reads and parses a JSON request body, refusing a wrong media type (415) and anything over `maxBytes` (413)
  * before it is buffered whole: the declared length is checked first, then the bytes as they stream in.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<Result<unknown, WireError>> {
-  if (!isJsonContentType(request.headers.get("content-type"))) {
+export function readJsonBody(request: Request, maxBytes: number): Promise<Result<unknown, WireError>> {
+  const length = request.headers.get("content-length");
+  // With a declared length (already checked) node:http delivers exactly that many bytes, so the fast whole-body read
+  // is safe; only a chunked body needs counting as it streams in.
+  const read = () => (length !== null ? request.text() : readCapped(request, maxBytes));
+  return parseJsonBody(request.headers.get("content-type"), length, maxBytes, read);
+}
+
+/**
+ * readJsonBody on node:http's own request (lean-execute.ts): the same checks in the same order, and the same answers,
+ * without a web Request and its stream.
+ */
+export function readNodeJsonBody(req: IncomingMessage, maxBytes: number): Promise<Result<unknown, WireError>> {
+  const length = req.headers["content-length"] ?? null;
+  return parseJsonBody(req.headers["content-type"] ?? null, length, maxBytes, () => readNodeText(req, length === null ? maxBytes : Infinity));
+}
+
+/** The checks both readers share: 415, a declared length over `maxBytes` (413), the read (undefined: over), the parse. */
+async function parseJsonBody(contentType: string | null, length: string | null, maxBytes: number, read: () => Promise<string | undefined>): Promise<Result<unknown, WireError>> {
+  if (!isJsonContentType(contentType)) {
     return err({ code: "unsupported_media_type", message: "Content-Type must be application/json." });
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return err(tooLarge(maxBytes));
+  if (Number(length ?? "0") > maxBytes) return err(tooLarge(maxBytes));
   let text: string | undefined;
   try {
-    // With a declared length (already checked) node:http delivers exactly that many bytes, so the fast
-    // whole-body read is safe; only a chunked body needs counting as it streams in.
-    text = request.headers.has("content-length") ? await request.text() : await readCapped(request, maxBytes);
+    text = await read();
   } catch {
     // The client went away mid-body: nobody will read the answer, and it is not a server bug.
     return err({ code: "invalid_request", message: "The request body could not be read." });
@@ -36,6 +52,45 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   } catch (error) {
     return err({ code: "invalid_json", message: `The request body is not valid JSON: ${(error as Error).message}` });
   }
+}
+
+/** The body as UTF-8 (as srvx's `text()` decodes it), or undefined past `maxBytes`; rejects when the client leaves mid-body. */
+function readNodeText(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onFailure);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) {
+        // The rest is left unread: the answer says Connection: close and the socket discards it (wire.ts).
+        done();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0].toString() : Buffer.concat(chunks, total).toString());
+    };
+    const onFailure = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const onClose = () => {
+      if (!req.complete) onFailure(new Error("the client left mid-body"));
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onFailure);
+    req.on("close", onClose);
+  });
 }
 
 /** The `input` object of an execute request, or invalid_request. */

@@ -57,3 +57,17 @@ describe.each(servers)("request id and request log over %s", (_name, responseCla
     expect(test.logs.join("\n")).not.toContain(secret);
   });
 });
+
+describe("the request log and links sent by email", () => {
+  it("keeps an invitation's, a password reset's and a verification link's path without its one-time token", async () => {
+    const test = createTestApp({ tools: [hashText] });
+    const url = await serve(test.app, undefined);
+    const token = "Zk3xQ9vT2mWc8bYp1LrN5sHd7GjK4aUe6oFiRqXyB0w";
+    const paths = [`/dashboard/invitations/${token}`, `/dashboard/reset-password/acct_abc.${token}`, `/dashboard/verify-email/${token}`];
+    for (const path of paths) await rawRequest(url, path, {});
+    await expect.poll(() => test.logs.length).toBe(paths.length);
+    const logged = test.logs.map((line) => JSON.parse(line).path);
+    expect(logged).toEqual(["/dashboard/invitations/[token]", "/dashboard/reset-password/[token]", "/dashboard/verify-email/[token]"]);
+    expect(test.logs.join("\n")).not.toContain(token);
+  });
+});

@@ -5,6 +5,7 @@ import type { RequestObserver } from "../metrics/http-metrics.ts";
 import { isHttps, TRUST_NO_PROXY, type TrustProxy } from "./trust-proxy.ts";
 import { forEachPair, isStampingResponse } from "./wire.ts";
 import { ACCEPT_PATH } from "../../domain/invitation.ts";
+import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from "../../domain/account-tokens.ts";
 
 /** HSTS for a year, this host only: a deployment on one subdomain never decides for its siblings. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
@@ -38,15 +39,19 @@ function isHttpsRequest(url: URL, req: Request, trust: TrustProxy = TRUST_NO_PRO
 export function traceNodeRequest(event: H3Event, logger: Logger, observe?: RequestObserver): void {
   const res = (event.runtime?.node as { res?: ServerResponse } | undefined)?.res;
   if (!res) return;
-  const stamped = stampHeaders(event.context.requestId ?? "", isHttpsRequest(event.url, event.req, event.context.trustProxy));
+  const https = isHttpsRequest(event.url, event.req, event.context.trustProxy);
+  traceNodeResponse(res, event.context, event.req.method, event.url.pathname, https, logger, observe);
+}
+
+/** The stamped headers on a node response, and its log line and metrics once it closes (h3's path and lean-execute.ts). */
+export function traceNodeResponse(res: ServerResponse, context: H3EventContext, method: string, path: string, https: boolean, logger: Logger, observe?: RequestObserver): void {
+  const stamped = stampHeaders(context.requestId ?? "", https);
   if (isStampingResponse(res)) res.stampedHeaders = stamped;
   else forEachPair(stamped, (name, value) => res.setHeader(name, value));
-  const method = event.req.method;
-  const path = event.url.pathname;
   // "close" also fires when the client leaves before the answer is written, which "finish" would miss.
   res.once("close", () => {
-    logRequest(logger, event.context, method, path, res.statusCode, !res.writableFinished);
-    observe?.(event.context, method, res.statusCode);
+    logRequest(logger, context, method, path, res.statusCode, !res.writableFinished);
+    observe?.(context, method, res.statusCode);
   });
 }
 
@@ -85,8 +90,14 @@ export function requestLogger(logger: Logger): Logger {
  * number-to-string cache (see domain/integer-text.ts) with a string a line; measured at 14k req/s, the old generation
  * grew ≈ 170 KB/s until a full GC, against ≈ 40 KB/s with whole microseconds (before the `time` field's fix).
  */
-/** An accept link's path holds its one-time token: the log keeps `/dashboard/invitations/[token]` instead. */
-const redactToken = (path: string): string => path.replace(/^(\/dashboard\/invitations\/)[A-Za-z0-9_-]{32,}/, "$1[token]");
+/** Links sent by email end in a one-time token: the log keeps `<path>[token]` instead (e.g. `/dashboard/invitations/[token]`). */
+const TOKEN_PATHS = [ACCEPT_PATH, RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH];
+
+export function redactToken(path: string): string {
+  if (!path.startsWith("/dashboard/")) return path;
+  const prefix = TOKEN_PATHS.find((candidate) => path.startsWith(candidate) && path.length > candidate.length);
+  return prefix === undefined ? path : `${prefix}[token]`;
+}
 
 function logRequest(logger: Logger, context: H3EventContext, method: string, path: string, status: number, aborted = false): void {
   if (!logger.isLevelEnabled("info")) return;
@@ -95,7 +106,7 @@ function logRequest(logger: Logger, context: H3EventContext, method: string, pat
     {
       requestId: context.requestId ?? "",
       method,
-      path: path.startsWith(ACCEPT_PATH) ? redactToken(path) : path,
+      path: redactToken(path),
       route: context.matchedRoute?.route ?? null,
       status,
       durationUs,

@@ -66,7 +66,7 @@ describe("GET /api/v1/health", () => {
     const clock = new FixedClock(Date.UTC(2026, 0, 1));
     const test = createTestApp({ tools, storage: openEmbeddedStorage(dir, clock) });
     const key = await test.createKey();
-    await test.storage.close();
+    await test.closeCore();
     const health = await test.app.request("/api/v1/health");
     expect(health.status).toBe(503);
     expect((await health.json()).error_code).toBe("service_unavailable");

@@ -2,6 +2,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { CurrentKey, ToolApiError, ToolClient, ToolDetail } from "../../client/src/index.ts";
 import type { AnyTool, JsonSchema } from "../../domain/tool.ts";
 import type { McpToolbox } from "./mcp-server.ts";
+import { toolIdOf } from "./mcp-schema.ts";
 import { errorResult, isRepeatable, toMcpTool } from "./mcp-tools.ts";
 
 /** How many tool descriptions are fetched at once when the list is first built. */
@@ -26,7 +27,7 @@ export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool
     },
     call: async (name, args) => {
       try {
-        const output = (await client.execute(name as never, args as never)) as Record<string, unknown>;
+        const output = (await client.execute(toolIdOf(name) as never, args as never)) as Record<string, unknown>;
         return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
       } catch (error) {
         if (!isToolApiError(error)) throw error;

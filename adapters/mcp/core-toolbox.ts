@@ -4,6 +4,7 @@ import { type Answer, errorAnswer } from "../../domain/answer.ts";
 import type { ApiKey } from "../../domain/api-key.ts";
 import type { ToolCore } from "../core/create-tool-core.ts";
 import type { McpToolbox } from "./mcp-server.ts";
+import { toolIdOf } from "./mcp-schema.ts";
 import { toCallToolResult, toMcpTool } from "./mcp-tools.ts";
 
 /** Who calls, and how each tools/call gets its admission (a rate-limit unit already taken, or none for a local caller). */
@@ -25,8 +26,9 @@ export function coreToolbox(core: ToolCore, caller: CoreCaller): McpToolbox {
   return {
     list: async () => (await core.services.callableTools.execute({ key: caller.key })).map(toMcpTool),
     call: async (name, args) => {
-      const answer = await runCall(core, caller, name, args);
-      caller.onAnswer?.(name, answer);
+      const toolId = toolIdOf(name);
+      const answer = await runCall(core, caller, toolId, args);
+      caller.onAnswer?.(toolId, answer);
       return toCallToolResult(answer);
     },
   };

@@ -16,7 +16,8 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const SUITE = join(ROOT, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
 /**
  * The server scenarios of @modelcontextprotocol/conformance that apply to a stateless, tools-only server;
- * docs/conformance.md ("The MCP endpoint") says why the others do not.
+ * docs/conformance.md ("The MCP endpoint") says why the others do not. Its authorization scenarios (`auth/*`, 0.1.16)
+ * all test a client against the suite's own mock servers: none tests a server's (adapters/http/oauth/ has its own tests).
  */
 const APPLICABLE = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"];
 

@@ -16,9 +16,12 @@ const INSTRUCTIONS =
   "Utility tools (hashing, encoding, JSON/YAML/CSV, dates, JWTs, QR codes, …). Each tool validates its input against " +
   "its inputSchema; a refused input comes back as an isError result whose text holds the error envelope with `details`.";
 
+/** The most tools one tools/list page holds (contract "## MCP" bounds). */
+export const TOOLS_PAGE_SIZE = 50;
+
 /**
- * An MCP server for one toolbox, with the tools capability only. Every tool fits in one tools/list page, so a
- * cursor (which this server never hands out) is an invalid parameter, as the specification says.
+ * An MCP server for one toolbox, with the tools capability only. tools/list is paginated: the cursor is the next
+ * page's offset, opaque to clients (base64url); one this server could not have handed out is an invalid parameter.
  */
 export function createMcpServer(toolbox: McpToolbox): Server {
   const server = new Server(
@@ -26,9 +29,18 @@ export function createMcpServer(toolbox: McpToolbox): Server {
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, "Unknown cursor: every tool is on the first page.");
-    return { tools: [...(await toolbox.list())] };
+    const tools = await toolbox.list();
+    const start = request.params?.cursor === undefined ? 0 : offsetOf(request.params.cursor, tools.length);
+    const end = start + TOOLS_PAGE_SIZE;
+    return { tools: tools.slice(start, end), ...(end < tools.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}) };
   });
   server.setRequestHandler(CallToolRequestSchema, (request) => toolbox.call(request.params.name, request.params.arguments ?? {}));
   return server;
+}
+
+function offsetOf(cursor: string, total: number): number {
+  const text = Buffer.from(cursor, "base64url").toString();
+  const offset = /^[1-9][0-9]{0,5}$/.test(text) ? Number(text) : NaN;
+  if (!(offset % TOOLS_PAGE_SIZE === 0 && offset < total)) throw new McpError(ErrorCode.InvalidParams, "Unknown cursor: use a nextCursor this server returned.");
+  return offset;
 }

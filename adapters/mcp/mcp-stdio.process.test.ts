@@ -12,6 +12,7 @@ import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 import { childEnv } from "../testing/child-env.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 import { callMessage, initializeMessage } from "./testing/mcp-fixtures.ts";
+import { listAllTools } from "./testing/mcp-schema-rules.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const CLI = ["--import", "tsx", join(ROOT, "adapters", "cli", "tool-api.ts"), "mcp"];
@@ -48,7 +49,7 @@ describe("tool-api mcp (in-process, no key)", () => {
   it("serves the core catalog and runs hash-text, saying on stderr that no key is checked", async () => {
     const { client, stderr } = await connectStdio([], { DATA_DIR: join(dir, "local") });
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(restServerTools);
+      expect((await listAllTools(client)).map((tool) => tool.name)).toEqual(restServerTools);
       const result = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: "abc" } });
       expect(result.structuredContent).toEqual({ algorithm: "sha256", digest: ABC_SHA256 });
       const refused = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256" } });
@@ -60,20 +61,32 @@ describe("tool-api mcp (in-process, no key)", () => {
     }
   }, 60_000);
 
-  it("writes nothing but JSON-RPC messages on stdout", async () => {
+  it("writes nothing but JSON-RPC messages on stdout, answering an oversized line, a non-JSON line and a batch with an error and serving on", async () => {
     const child = spawn(process.execPath, CLI, { cwd: ROOT, env: childEnv({ DATA_DIR: join(dir, "local") }), stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
+    let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     const lines = [initializeMessage, { jsonrpc: "2.0", method: "notifications/initialized" }, { jsonrpc: "2.0", id: 2, method: "tools/list" }, callMessage("hash-text", { algorithm: "sha256", text: "abc" }, 3)];
     child.stdin.write(lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
+    // One line of 10 MiB + 1 byte of JSON (the bound is the SDK stdio transport's 10 MiB buffer), then more to serve.
+    child.stdin.write(`{"jsonrpc":"2.0","id":4,"method":"ping","params":{"pad":"${"x".repeat(10 * 1024 * 1024)}"}}\n`);
+    child.stdin.write(`not json\n${JSON.stringify([{ jsonrpc: "2.0", id: 5, method: "ping" }])}\n`);
+    child.stdin.write(`${JSON.stringify({ ...callMessage("hash-text", {}, 6), params: { name: "hash-text", arguments: [] } })}\n${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" })}\n`);
     const deadline = Date.now() + 50_000;
-    while (!stdout.includes('"id":3') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!stdout.includes('"id":7') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     child.stdin.end();
     expect(await exited).toBe(0);
     const messages = stdout.trim().split("\n").map((line) => JSON.parse(line));
-    expect(messages.map((message) => [message.jsonrpc, message.id])).toEqual([["2.0", 1], ["2.0", 2], ["2.0", 3]]);
-    expect(messages[2].result.structuredContent.digest).toBe(ABC_SHA256);
+    // Refusals are written at once and tool calls answer when they finish, so only the set of answers is fixed.
+    const answers = messages.map((message) => JSON.stringify([message.jsonrpc, message.id, message.error?.code ?? 0])).sort();
+    expect(answers).toEqual([
+      ["2.0", 1, 0], ["2.0", 2, 0], ["2.0", 3, 0], ["2.0", null, -32600], ["2.0", null, -32700], ["2.0", null, -32600], ["2.0", 6, -32602], ["2.0", 7, 0],
+    ].map((answer) => JSON.stringify(answer)).sort());
+    expect(messages.find((message) => message.id === 3).result.structuredContent.digest).toBe(ABC_SHA256);
+    expect(stderr).toMatch(/over 10485760 bytes/);
+    expect(stderr).toMatch(/Batches are not part of MCP over stdio/);
   }, 60_000);
 });
 
@@ -82,13 +95,13 @@ describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
     const key = await running.core.keys.create({ name: "stdio forward" });
     const { client, stderr } = await connectStdio(["--base-url", running.url], { TOOL_API_KEY: key.secret });
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(restServerTools);
+      expect((await listAllTools(client)).map((tool) => tool.name)).toEqual(restServerTools);
       const result = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: "abc" } });
       expect(result.structuredContent).toEqual({ algorithm: "sha256", digest: ABC_SHA256 });
       const refused = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: 42 } });
       expect(refused.isError).toBe(true);
       expect(JSON.parse((refused.content as { text: string }[])[0].text)).toMatchObject({
-        code: 422, error_code: "invalid_input", details: [expect.objectContaining({ path: "/input/text" })],
+        code: 422, error_code: "invalid_input", details: [expect.objectContaining({ path: "/text" })],
       });
       expect(stderr()).toContain(`forwarding every call to ${running.url}`);
     } finally {
@@ -102,7 +115,7 @@ describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
     const key = await running.core.keys.create({ name: "stdio scoped", limit: 2, windowSeconds: COUNTED_WINDOW_SECONDS, scopes: { tools: ["hash-text"], categories: [] } });
     const { client } = await connectStdio(["--base-url", running.url], { TOOL_API_KEY: key.secret });
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["hash-text"]);
+      expect((await listAllTools(client)).map((tool) => tool.name)).toEqual(["hash-text"]);
       expect((await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: "abc" } })).isError).toBeFalsy();
       const spent = await client.callTool({ name: "hash-text", arguments: { algorithm: "sha256", text: "abc" } });
       expect(spent.isError).toBe(true);

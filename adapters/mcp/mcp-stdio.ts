@@ -1,8 +1,8 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { loadConfig } from "../config.ts";
-import { DataDirError } from "../storage/data-dir-error.ts";
+import { DataDirError } from "../storage/lmdb/data-dir-error.ts";
 import type { McpToolbox } from "./mcp-server.ts";
 import { createMcpServer } from "./mcp-server.ts";
+import { LineTransport } from "./stdio-lines.ts";
 
 const USAGE = `Usage:
   tool-api mcp                   MCP over stdio, tools run in this process (embedded store under DATA_DIR, no key)
@@ -29,7 +29,7 @@ export async function runMcpCommand(args: readonly string[], env: NodeJS.Process
   const opened = baseUrl ? await openRemote(baseUrl, env) : await openLocal(env);
   if (typeof opened === "number") return opened;
   const server = createMcpServer(opened.toolbox);
-  await server.connect(new StdioServerTransport());
+  await server.connect(new LineTransport());
   await new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);

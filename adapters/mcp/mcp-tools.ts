@@ -1,6 +1,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Answer } from "../../domain/answer.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
+import { mcpInputSchema, mcpToolName, strictSubschema } from "./mcp-schema.ts";
 
 /** The part of a tool MCP shows: a tool definition, or the same fields as the REST API serves them. */
 export type McpToolSource = Pick<ToolDefinition, "id" | "name" | "category" | "description" | "input" | "output"> & {
@@ -8,17 +9,19 @@ export type McpToolSource = Pick<ToolDefinition, "id" | "name" | "category" | "d
 };
 
 /**
- * A server tool as MCP's tools/list shows it. `inputSchema` and `outputSchema` are the tool's own schema objects, the
- * ones REST validates with and the OpenAPI document shows. No tool changes anything (readOnlyHint) and none reaches
+ * A server tool as MCP's tools/list shows it. `inputSchema` and `outputSchema` are the tool's own schemas in the form
+ * every agent client accepts (see mcp-schema.ts: one top-level object, strict subschemas); REST and the OpenAPI
+ * document keep the exact ones, and the server still validates with those. No tool changes anything (readOnlyHint) and none reaches
  * outside the server (openWorldHint false); see isRepeatable for idempotentHint.
  */
 export function toMcpTool(tool: McpToolSource): Tool {
+  const input = mcpInputSchema(tool.input);
   return {
-    name: tool.id,
+    name: mcpToolName(tool.id),
     title: tool.name,
-    description: tool.description,
-    inputSchema: tool.input as Tool["inputSchema"],
-    outputSchema: tool.output as Tool["outputSchema"],
+    description: input.rule ? `${tool.description}\n\n${input.rule}` : tool.description,
+    inputSchema: input.schema as Tool["inputSchema"],
+    outputSchema: strictSubschema(tool.output) as Tool["outputSchema"],
     annotations: { title: tool.name, readOnlyHint: true, destructiveHint: false, idempotentHint: isRepeatable(tool), openWorldHint: false },
   };
 }
@@ -48,7 +51,26 @@ export function toCallToolResult(answer: Pick<Answer, "status" | "body">): CallT
   return errorResult(answer.body);
 }
 
-/** An error envelope as an isError result (no structuredContent: clients check that against the output schema). */
+/**
+ * An error envelope as an isError result. Its `details` paths point into the tool's arguments (`/text`), which is what
+ * an MCP client sent, not into REST's request body (`/input/text`).
+ */
 export function errorResult(envelope: unknown): CallToolResult {
+  return plainErrorResult(intoArguments(envelope));
+}
+
+function intoArguments(envelope: unknown): unknown {
+  const details = (envelope as { details?: unknown } | null)?.details;
+  if (!Array.isArray(details)) return envelope;
+  const moved = details.map((detail: unknown) => {
+    const path = (detail as { path?: unknown } | null)?.path;
+    if (typeof path !== "string" || !(path === "/input" || path.startsWith("/input/"))) return detail;
+    return { ...(detail as object), path: path.slice("/input".length) };
+  });
+  return { ...(envelope as object), details: moved };
+}
+
+/** An error envelope as an isError result (no structuredContent: clients check that against the output schema). */
+function plainErrorResult(envelope: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(envelope) }] };
 }

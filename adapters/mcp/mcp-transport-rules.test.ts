@@ -31,13 +31,13 @@ afterAll(async () => {
 });
 
 describe("POST /mcp without a valid key", () => {
-  it("answers 401 with the contract's one unauthorized body and WWW-Authenticate: Bearer, for a missing or a wrong key", async () => {
+  it("answers 401 with the contract's one unauthorized body and WWW-Authenticate naming the resource metadata, for a missing or a wrong key", async () => {
     const rest = await (await fetch(`${url}/api/v1/keys/current`)).json();
     const refused: Record<string, string>[] = [{}, { authorization: "Bearer tk_dev_nope" }, { "x-api-key": "tk_dev_0000000000000000000000000000000000000" }];
     for (const headers of refused) {
       const response = await postMcp(url, initializeMessage, headers);
       expect(response.status).toBe(401);
-      expect(response.headers.get("www-authenticate")).toBe("Bearer");
+      expect(response.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${url}/.well-known/oauth-protected-resource/mcp"`);
       expect(await response.json()).toEqual(rest);
     }
     await expect(connectHttp(url)).rejects.toThrow();

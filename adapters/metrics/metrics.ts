@@ -29,6 +29,8 @@ export interface MetricsOptions {
   readonly isTool: (toolId: string) => boolean;
   /** The tool process pool's counts, read at each scrape; absent when tools run inline (no pool series then). */
   readonly poolStats?: PoolStatsSource;
+  /** Where the series live: a registry of its own by default; a worker of WORKERS passes one whose scrape sums every worker's. */
+  readonly registry?: Registry;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface Metrics {
 
 /** Builds the registry and its series: build info, the request histogram, the execute series, the pool and process metrics. */
 export function createMetrics(options: MetricsOptions): Metrics {
-  const registry = new Registry();
+  const registry = options.registry ?? new Registry();
   collectDefaultMetrics({ register: registry });
   registerBuildInfo(registry);
   if (options.poolStats) registerPoolMetrics(registry, options.poolStats);
@@ -78,7 +80,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
 function registerBuildInfo(registry: Registry): void {
   const info = new Gauge({
     name: "tool_execution_api_build_info", help: "Always 1: the running package version and Node.js version, as labels.",
-    labelNames: ["version", "node_version"], registers: [registry],
+    labelNames: ["version", "node_version"], registers: [registry], aggregator: "first",
   });
   info.set({ version: packageVersion(), node_version: process.version }, 1);
 }

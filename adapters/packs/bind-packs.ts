@@ -2,11 +2,8 @@ import { CheckPackAccess } from "../../application/check-pack-access.ts";
 import type { ToolCatalog, WorkspacePackStore, WorkspaceStore } from "../../application/ports.ts";
 import { DisableWorkspacePack, EnableWorkspacePack, ListWorkspacePacks, type WorkspacePackDeps } from "../../application/workspace-packs.ts";
 import { CORE_PACK_ID } from "../../domain/tool-pack.ts";
-import { type buildContainer, type Infrastructure, memoryKeyv, TOKENS } from "../container.ts";
+import { type Container, type Infrastructure, memoryKeyv, TOKENS } from "../tokens.ts";
 import { KeyvWorkspacePackStore } from "../storage/keyv-workspace-pack-store.ts";
-
-// The container type without importing inversify here: only the composition root imports it.
-type Container = ReturnType<typeof buildContainer>;
 
 /** Workspace enablement of tool packs, and the execute-path check that reads it. */
 export function bindPackUseCases(container: Container, infra: Infrastructure): void {

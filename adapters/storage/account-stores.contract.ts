@@ -22,12 +22,15 @@ export function describeAccountStores(label: string, make: () => Promise<Storage
     let fixture: StorageFixture | undefined;
     const open = async () => {
       fixture = await make();
-      const keyv = fixture.storage.keyv;
+      const { keyv, atomic } = fixture.storage;
+      const records = atomic<Account>("accounts");
+      const emails = atomic<string>("account-emails");
+      const flash = atomic<string>("dashboard-flash");
       return {
-        accounts: new KeyvAccountStore(keyv("accounts"), keyv("account-emails")),
+        accounts: new KeyvAccountStore({ records: records.keyv, atomic: records, emails: emails.keyv, claimEmail: (email, id) => emails.claim(email, id) }),
         workspaces: new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces")),
-        sessions: new KeyvSessionStore(keyv("sessions"), new SystemClock()),
-        flash: new KeyvFlashStore(keyv("dashboard-flash")),
+        sessions: new KeyvSessionStore(keyv("sessions"), new SystemClock(), keyv("account-sessions")),
+        flash: new KeyvFlashStore(flash.keyv, flash),
       };
     };
     afterEach(async () => {
@@ -118,6 +121,53 @@ export function describeAccountStores(label: string, make: () => Promise<Storage
       expect(await flash.take("s:1")).toBe("secret-value");
       expect(await flash.take("s:1")).toBeUndefined();
       expect(await flash.take("s:unknown")).toBeUndefined();
+    });
+
+    it("hands a flash value to exactly one of 20 concurrent takes, 5 trials", async () => {
+      const { flash } = await open();
+      for (let trial = 0; trial < 5; trial++) {
+        await flash.put(`race:${trial}`, `value-${trial}`, 60_000);
+        const taken = await Promise.all(Array.from({ length: 20 }, () => flash.take(`race:${trial}`)));
+        expect(taken.filter((value) => value !== undefined)).toEqual([`value-${trial}`]);
+      }
+    });
+
+    it("applies 25 concurrent account updates one after the other, and never changes the email", async () => {
+      const { accounts } = await open();
+      await accounts.create(account("acct_u", "upd@example.com"));
+      await Promise.all(Array.from({ length: 25 }, () =>
+        accounts.update("acct_u", (current) => ({ ...current, sessionEpoch: (current.sessionEpoch ?? 0) + 1 }))));
+      expect((await accounts.findById("acct_u"))?.sessionEpoch).toBe(25);
+      const same = await accounts.update("acct_u", (current) => current);
+      expect(same?.after).toBe(same?.before);
+      expect(await accounts.update("acct_none", (current) => current)).toBeUndefined();
+      await expect(accounts.update("acct_u", (current) => ({ ...current, email: "other@example.com" }))).rejects.toThrow();
+      expect((await accounts.findByEmail("upd@example.com"))?.sessionEpoch).toBe(25);
+    });
+
+    it("deletes an account and frees its email for a new sign-up", async () => {
+      const { accounts } = await open();
+      await accounts.create(account("acct_d", "gone@example.com"));
+      await accounts.delete("acct_d");
+      expect(await accounts.findById("acct_d")).toBeUndefined();
+      expect(await accounts.findByEmail("gone@example.com")).toBeUndefined();
+      expect(await accounts.create(account("acct_d2", "gone@example.com"))).toBe(true);
+      await accounts.delete("acct_d");
+      expect((await accounts.findByEmail("gone@example.com"))?.id).toBe("acct_d2");
+    });
+
+    it("lists an account's sessions, oldest first, without deleted ones", async () => {
+      const { sessions } = await open();
+      const now = Date.now();
+      const at = (id: string, accountId: string, createdAt: number): Session =>
+        ({ id, accountId, workspaceId: "ws_1", csrfToken: "c", createdAt, lastSeenAt: createdAt });
+      await sessions.save(at("s_b", "acct_l", now + 2), now + 60_000);
+      await sessions.save(at("s_a", "acct_l", now + 1), now + 60_000);
+      await sessions.save(at("s_c", "acct_l", now + 3), now + 60_000);
+      await sessions.save(at("s_x", "acct_other", now), now + 60_000);
+      await sessions.delete("s_c");
+      expect((await sessions.listByAccount("acct_l")).map((s) => s.id)).toEqual(["s_a", "s_b"]);
+      expect(await sessions.listByAccount("acct_none")).toEqual([]);
     });
   });
 }

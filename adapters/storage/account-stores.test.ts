@@ -7,7 +7,7 @@ import { describeAccountStores } from "./account-stores.contract.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import { watchStorageTraffic } from "./testing/storage-traffic.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis-storage.ts";
+import { openRedisStorage } from "./redis/redis-storage.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();

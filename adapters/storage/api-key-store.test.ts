@@ -5,7 +5,7 @@ import { describe } from "vitest";
 import { SystemClock } from "../system.ts";
 import { describeApiKeyStore } from "./api-key-store.contract.ts";
 import { openEmbeddedStorage, openMemoryStorage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis-storage.ts";
+import { openRedisStorage } from "./redis/redis-storage.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();

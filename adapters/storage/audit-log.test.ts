@@ -7,7 +7,7 @@ import { SystemClock } from "../system.ts";
 import { describeAuditLog } from "./audit-log.contract.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis-storage.ts";
+import { openRedisStorage } from "./redis/redis-storage.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { watchStorageTraffic } from "./testing/storage-traffic.ts";
 

@@ -1,6 +1,7 @@
 import type Keyv from "keyv";
-import type { AccountStore } from "../../application/ports.ts";
+import type { AccountStore, AccountUpdate } from "../../application/ports.ts";
 import type { Account } from "../../domain/account.ts";
+import type { AtomicRecords } from "./atomic-records.ts";
 import { KeyedLock } from "./keyed-lock.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
 
@@ -21,14 +22,28 @@ export function claimInProcess(emails: Keyv<string>): ClaimEmail {
     });
 }
 
+/** What KeyvAccountStore is built on; `atomic` and `claimEmail` make it exact across processes. */
+export interface AccountRecords {
+  readonly records: Keyv<Account>;
+  readonly emails: Keyv<string>;
+  /** Set-if-absent on `emails` in the store itself (SET NX on Redis, a write transaction on LMDB). */
+  readonly claimEmail?: ClaimEmail;
+  /** The `records` namespace with compare-and-set writes; without it, updates are exact within this process only. */
+  readonly atomic?: AtomicRecords<Account>;
+}
+
 /** Accounts as plain records in one Keyv namespace, plus an email → id index in another; any Keyv backend. */
 export class KeyvAccountStore implements AccountStore {
-  constructor(
-    private readonly records: Keyv<Account>,
-    private readonly emails: Keyv<string>,
-    /** Set-if-absent on `emails` in the store itself (SET NX on Redis, a write transaction on LMDB). */
-    private readonly claimEmail: ClaimEmail = claimInProcess(emails),
-  ) {}
+  private readonly records: Keyv<Account>;
+  private readonly emails: Keyv<string>;
+  private readonly claimEmail: ClaimEmail;
+  private readonly lock = new KeyedLock();
+
+  constructor(private readonly backing: AccountRecords) {
+    this.records = backing.records;
+    this.emails = backing.emails;
+    this.claimEmail = backing.claimEmail ?? claimInProcess(backing.emails);
+  }
 
   create(account: Account): Promise<boolean> {
     return guardStorage("createAccount", async () => {
@@ -49,5 +64,44 @@ export class KeyvAccountStore implements AccountStore {
       const id = await this.emails.get(email);
       return id === undefined ? undefined : this.records.get(id);
     });
+  }
+
+  update(id: string, change: (current: Account) => Account | undefined): Promise<AccountUpdate | undefined> {
+    return guardStorage("updateAccount", async () => {
+      const { atomic } = this.backing;
+      if (!atomic) return this.lock.run(id, () => this.updateInProcess(id, change));
+      for (;;) {
+        const current = await atomic.read(id);
+        if (!current) return undefined;
+        const next = this.checked(current.value, change(current.value));
+        if (!next) return { before: current.value, after: current.value };
+        if (await atomic.write(id, current.raw, next)) return { before: current.value, after: next };
+      }
+    });
+  }
+
+  delete(id: string): Promise<void> {
+    return guardStorage("deleteAccount", async () => {
+      const account = await this.records.get(id);
+      if (!account) return;
+      // The record goes first: from then on nothing signs in as it; the email is freed after.
+      await this.records.delete(id);
+      if ((await this.emails.get(account.email)) === id) await this.emails.delete(account.email);
+    });
+  }
+
+  private async updateInProcess(id: string, change: (current: Account) => Account | undefined): Promise<AccountUpdate | undefined> {
+    const current = await this.records.get(id);
+    if (!current) return undefined;
+    const next = this.checked(current, change(current));
+    if (!next) return { before: current, after: current };
+    await this.records.set(id, next);
+    return { before: current, after: next };
+  }
+
+  private checked(current: Account, next: Account | undefined): Account | undefined {
+    if (!next || next === current) return undefined;
+    if (next.id !== current.id || next.email !== current.email) throw new Error("an account update cannot change its id or email");
+    return next;
   }
 }

@@ -1,8 +1,9 @@
 import type Keyv from "keyv";
-import type { ApiKeyStore, KeyUpdate } from "../../application/ports.ts";
+import type { ApiKeyStore, CountedKey, KeyUpdate } from "../../application/ports.ts";
 import type { ApiKey } from "../../domain/api-key.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
 import type { AtomicRecords } from "./atomic-records.ts";
+import type { CountedKeyReads } from "./counted-key-reads.ts";
 import { HashLookups } from "./hash-lookups.ts";
 import type { SortedIndex } from "./sorted-index.ts";
 
@@ -22,6 +23,8 @@ export interface ApiKeyStoreParts {
   readonly lastUsed: Keyv<number>;
   /** Workspace id → its key ids, so a workspace's list reads its own keys only, however many others there are. */
   readonly byWorkspace?: SortedIndex;
+  /** The record read and the key's unit counted at once; without it the store offers no findByHashCounting. */
+  readonly countedReads?: CountedKeyReads;
 }
 
 /**
@@ -33,8 +36,13 @@ export interface ApiKeyStoreParts {
 export class KeyvApiKeyStore implements ApiKeyStore {
   private readonly lookups = new HashLookups<ApiKey>();
   private olderKeysIndexed: Promise<void> | undefined;
+  /** Present when the backend reads a key and counts its unit in one operation (`parts.countedReads`). */
+  readonly findByHashCounting?: (secretHash: string) => Promise<CountedKey | undefined>;
 
-  constructor(private readonly parts: ApiKeyStoreParts) {}
+  constructor(private readonly parts: ApiKeyStoreParts) {
+    const reads = parts.countedReads;
+    if (reads) this.findByHashCounting = (secretHash) => this.findCounting(secretHash, reads);
+  }
 
   save(key: ApiKey): Promise<void> {
     const created = guardStorage("save", async () => {
@@ -83,16 +91,36 @@ export class KeyvApiKeyStore implements ApiKeyStore {
 
   findByHash(secretHash: string): Promise<ApiKey | undefined> {
     return guardStorage("findByHash", async () => {
-      const known = this.lookups.get(secretHash);
-      const id = known?.id ?? (await this.parts.hashes.get(secretHash));
+      const id = await this.idOf(secretHash);
       if (id === undefined) return undefined;
       const raw = await this.parts.records.readRaw(id);
-      if (raw === undefined) return undefined;
-      if (known?.raw === raw) return known.value;
-      const key = await this.parts.records.parse(raw);
-      this.lookups.remember(secretHash, { id, raw, value: key });
-      return key;
+      return raw === undefined ? undefined : this.keyOf(secretHash, id, raw);
     });
+  }
+
+  private findCounting(secretHash: string, reads: CountedKeyReads): Promise<CountedKey | undefined> {
+    return guardStorage("findByHashCounting", async () => {
+      const id = await this.idOf(secretHash);
+      if (id === undefined) return undefined;
+      const read = await reads.read(id, secretHash);
+      if (read === undefined) return undefined;
+      const key = await this.keyOf(secretHash, id, read.raw);
+      return read.hit ? { key, hit: read.hit } : { key };
+    });
+  }
+
+  /** The id a hash resolved to before (remembered: an index read once per hash per process), else the index's. */
+  private async idOf(secretHash: string): Promise<string | undefined> {
+    return this.lookups.get(secretHash)?.id ?? (await this.parts.hashes.get(secretHash));
+  }
+
+  /** The key a raw record holds: parsed once while the record stays the same. */
+  private async keyOf(secretHash: string, id: string, raw: string): Promise<ApiKey> {
+    const known = this.lookups.get(secretHash);
+    if (known?.id === id && known.raw === raw) return known.value;
+    const key = await this.parts.records.parse(raw);
+    this.lookups.remember(secretHash, { id, raw, value: key });
+    return key;
   }
 
   isKnownHash(secretHash: string): boolean {

@@ -10,7 +10,7 @@ import { KeyvWebhookStore, type StoredWebhook } from "./keyv-webhook-store.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
 import { DUE_SET, positionOf, type StoredItem } from "./outbox-listings.ts";
 import { describeOutbox, makeOutboxItem } from "./outbox.contract.ts";
-import { openRedisStorage } from "./redis-storage.ts";
+import { openRedisStorage } from "./redis/redis-storage.ts";
 import { MemorySortedIndex, type SortedIndex, sortedIndexOf } from "./sorted-index.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { makeWebhook } from "./webhook-store.contract.ts";

@@ -1,5 +1,5 @@
 import type Keyv from "keyv";
-import type { IndexEntry, PutOptions, SortedIndex } from "./sorted-index.ts";
+import type { IndexEntry, PutOptions, SortedIndex } from "./sorted-index-types.ts";
 
 /** Separates a set from its member in the Keyv key; never part of a set name (ids, "none"). */
 const SEPARATOR = "\u0001";

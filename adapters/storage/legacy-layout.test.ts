@@ -8,10 +8,10 @@ import type { Membership } from "../../domain/workspace.ts";
 import { loadConfig } from "../config.ts";
 import { SystemClock } from "../system.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
-import { openLmdb } from "./lmdb-keyv-store.ts";
+import { openLmdb } from "./lmdb/lmdb-keyv-store.ts";
 import { openStorage, type Storage } from "./open-storage.ts";
-import { createRedisClient, connectRedis } from "./redis-connection.ts";
-import { createRedisKeyv } from "./redis-keyv-store.ts";
+import { createRedisClient, connectRedis } from "./redis/redis-connection.ts";
+import { createRedisKeyv } from "./redis/redis-keyv-store.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();

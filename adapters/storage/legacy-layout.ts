@@ -1,7 +1,7 @@
 import type { AuditEvent } from "../../domain/audit.ts";
 import type { Membership, Workspace } from "../../domain/workspace.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
-import type { Storage } from "./open-storage.ts";
+import type { Storage } from "./storage.ts";
 
 /** Names the move in the `migrations` namespace once it has been made for a store. */
 const MARKER = "2026-11-sorted-indexes";

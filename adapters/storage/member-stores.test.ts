@@ -8,7 +8,7 @@ import { FixedClock, SystemClock } from "../system.ts";
 import { KeyvInvitationStore } from "./keyv-invitation-store.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis-storage.ts";
+import { openRedisStorage } from "./redis/redis-storage.ts";
 import { sortedIndexOf } from "./sorted-index.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { type Lease, LEASE_MS, LeaseLock } from "./workspace-lock.ts";

@@ -7,7 +7,7 @@ import { SystemClock } from "../system.ts";
 import { openOutbox, openWebhookStore } from "./open-events-storage.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
 import { describeOutbox } from "./outbox.contract.ts";
-import { openRedisStorage } from "./redis-storage.ts";
+import { openRedisStorage } from "./redis/redis-storage.ts";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "./testing/redis-cluster.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { describeWebhookStore } from "./webhook-store.contract.ts";
@@ -36,7 +36,7 @@ async function onRedis(): Promise<Backend> {
   return { one, two, close: async () => { await two.close(); await one.close(); await deleteKeysUnder(url, prefix); } };
 }
 
-// One cluster for the whole file, started by the first suite that needs it (as redis-cluster.test.ts does).
+// One cluster for the whole file, started by the first suite that needs it (as redis/redis-cluster.test.ts does).
 let cluster: Promise<TestCluster> | undefined;
 const theCluster = () => (cluster ??= startTestCluster());
 

@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FixedClock } from "../system.ts";
 import { sleepAtLeast } from "../testing/rate-window.ts";
-import { openLmdb } from "./lmdb-keyv-store.ts";
-import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
-import { PersistentRateLimitStore } from "./persistent-rate-limit-store.ts";
+import { MemoryRateLimitStore } from "./memory/memory-rate-limit-store.ts";
 import { describeRateLimitStore } from "./rate-limit-store.contract.ts";
-import { connectRedis, createRedisClient, describeRedis } from "./redis-connection.ts";
-import { RedisRateLimitStore } from "./redis-rate-limit-store.ts";
+import { connectRedis, createRedisClient, describeRedis } from "./redis/redis-connection.ts";
+import { RedisRateLimitStore } from "./redis/redis-rate-limit-store.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();
@@ -22,23 +17,6 @@ describeRateLimitStore("memory (fake clock)", async () => {
     now: async () => clock.now(),
     elapse: async (ms) => clock.advance(ms),
     close: async () => store.close(),
-  };
-});
-
-describeRateLimitStore("embedded, persisted to LMDB (fake clock)", async () => {
-  const clock = new FixedClock(Date.UTC(2026, 0, 1, 12, 0, 0, 250));
-  const dir = mkdtempSync(join(tmpdir(), "limits-"));
-  const lmdb = openLmdb(dir);
-  const store = new PersistentRateLimitStore(lmdb.db, clock);
-  return {
-    store,
-    now: async () => clock.now(),
-    elapse: async (ms) => clock.advance(ms),
-    close: async () => {
-      await store.closeAndFlush();
-      await lmdb.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
   };
 });
 

@@ -28,7 +28,7 @@ describe("sign-up claims the email in the store itself", () => {
     try {
       const stores = storages.map((storage) => {
         const emails = storage.atomic<string>("account-emails");
-        return new KeyvAccountStore(storage.keyv("accounts"), emails.keyv, (email, id) => emails.claim(email, id));
+        return new KeyvAccountStore({ records: storage.keyv("accounts"), emails: emails.keyv, claimEmail: (email, id) => emails.claim(email, id) });
       });
       for (let run = 0; run < RUNS; run++) {
         const email = `race${run}@example.com`;

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FixedClock } from "../system.ts";
-import { openLmdb } from "./lmdb-keyv-store.ts";
-import { LmdbUsageStore, USAGE_PREFIX } from "./lmdb-usage-store.ts";
-import { MemoryUsageStore } from "./memory-usage-store.ts";
-import { connectRedis, createRedisClient, describeRedis } from "./redis-connection.ts";
-import { RedisUsageStore } from "./redis-usage-store.ts";
+import { openLmdb } from "./lmdb/lmdb-keyv-store.ts";
+import { LmdbUsageStore, USAGE_PREFIX } from "./lmdb/lmdb-usage-store.ts";
+import { MemoryUsageStore } from "./memory/memory-usage-store.ts";
+import { connectRedis, createRedisClient, describeRedis } from "./redis/redis-connection.ts";
+import { RedisUsageStore } from "./redis/redis-usage-store.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "./testing/redis.ts";
 import { describeUsageStore } from "./usage-store.contract.ts";
 

@@ -5,7 +5,7 @@ import type Keyv from "keyv";
 import { describe } from "vitest";
 import { SystemClock } from "../system.ts";
 import { openEmbeddedStorage, openMemoryStorage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis-storage.ts";
+import { openRedisStorage } from "./redis/redis-storage.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { describeWorkspacePackStore } from "./workspace-pack-store.contract.ts";
 

@@ -13,9 +13,9 @@ import { DEFAULT_SESSION_POLICY } from "../../domain/session.ts";
 import { ScryptPasswordHasher } from "../security/scrypt-password-hasher.ts";
 import { ZxcvbnPasswordRater } from "../security/zxcvbn-password-rater.ts";
 import { KeyvAccountStore } from "../storage/keyv-account-store.ts";
-import { KeyvSessionStore } from "../storage/keyv-session-store.ts";
+import { KeyvFlashStore, KeyvSessionStore } from "../storage/keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "../storage/keyv-workspace-store.ts";
-import { MemoryRateLimitStore } from "../storage/memory-rate-limit-store.ts";
+import { MemoryRateLimitStore } from "../storage/memory/memory-rate-limit-store.ts";
 import { CryptoSecretSource, FixedClock } from "../system.ts";
 
 export const PASSWORD = "correct horse battery";
@@ -25,9 +25,9 @@ export function createAccountFixture() {
   const keyv = <T>(namespace: string) => new Keyv<T>({ store: new Map(), namespace, throwOnErrors: true });
   const clock = new FixedClock(Date.UTC(2026, 0, 1));
   const deps = {
-    accounts: new KeyvAccountStore(keyv("accounts"), keyv("emails")),
+    accounts: new KeyvAccountStore({ records: keyv("accounts"), emails: keyv("emails") }),
     workspaces: new KeyvWorkspaceStore(keyv("ws"), keyv("ws-members"), keyv("account-ws")),
-    sessions: new KeyvSessionStore(keyv("sessions"), clock),
+    sessions: new KeyvSessionStore(keyv("sessions"), clock, keyv("account-sessions")),
     limits: new MemoryRateLimitStore(clock),
     clock,
     secrets: new CryptoSecretSource(),
@@ -35,6 +35,7 @@ export function createAccountFixture() {
     passwordRater: new ZxcvbnPasswordRater(),
     sessionPolicy: DEFAULT_SESSION_POLICY,
     attemptLimits: DEFAULT_ATTEMPT_LIMITS,
+    tokens: new KeyvFlashStore(keyv("tokens")),
   };
   return {
     ...deps,

@@ -22,6 +22,11 @@ export interface TestApp {
   /** Creates a key through the CreateKey use case and returns its id and secret. */
   createKey(options?: { env?: Environment; limit?: number; windowSeconds?: number; name?: string }): Promise<{ id: string; secret: string }>;
   revokeKey(id: string): Promise<void>;
+  /**
+   * Stops the core's background work (event dispatch, usage flushes), then closes its storage: the app keeps
+   * answering, on a store that is gone. Closing the storage alone would race that work's reads against the close.
+   */
+  closeCore(): Promise<void>;
 }
 
 export interface TestAppOptions {
@@ -31,6 +36,8 @@ export interface TestAppOptions {
   readonly now?: number;
   /** Defaults to memory storage on the harness clock. */
   readonly storage?: Storage;
+  /** PUBLIC_URL; without one the app serves no OAuth routes (their issuer and resource are made from it). */
+  readonly publicUrl?: string;
 }
 
 /** scrypt at a test cost (N = 2^10): the same code path as production, a thousandth of the work. */
@@ -44,9 +51,10 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
   const core = buildToolCore({
     storage, clock, runner: new InlineToolRunner(), tools: options.tools ?? catalogTools, env: options.env ?? "development",
     passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST),
+    ...(options.publicUrl === undefined ? {} : { events: { publicUrl: options.publicUrl } }),
   });
   const { container } = core.services;
-  const app = createApp(core, { logger: createLogger("info", sink), maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
+  const app = createApp(core, { logger: createLogger("info", sink), maxBodyBytes: options.maxBodyBytes ?? 1_048_576, publicUrl: options.publicUrl });
   return {
     app,
     clock,
@@ -67,6 +75,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
       const result = await container.get(TOKENS.revokeKey).execute({ id });
       if (!result.ok) throw new Error(result.error.message);
     },
+    closeCore: () => core.close(),
   };
 }
 

@@ -50,11 +50,11 @@ export function headingsOf(markdown: string): { level: number; text: string }[] 
  */
 export function serverVariables(): string[] {
   const config = readFileSync(join(ROOT, "adapters", "config.ts"), "utf8");
-  const main = readFileSync(join(ROOT, "adapters", "main.ts"), "utf8");
+  const serve = readFileSync(join(ROOT, "adapters", "serve.ts"), "utf8");
   const names = [
     ...[...config.matchAll(/\bpick\("([A-Z][A-Z0-9_]*)"/g)].map((match) => match[1]),
     ...[...config.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)].map((match) => match[1]),
-    ...[...main.matchAll(/\bprocess\.env\.([A-Z][A-Z0-9_]*)\b/g)].map((match) => match[1]),
+    ...[...serve.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)].map((match) => match[1]),
   ];
   return [...new Set(names)].sort();
 }

@@ -13,6 +13,24 @@ const CONCURRENCY = { inline: 8, worker: 2 };
 /** Far above any tool's time cap: a request still unanswered by then is reported, not left to hang the test. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * The tests run concurrently in two lanes, each one tool at a time: inline tools (on this process's event loop) and
+ * worker tools (waiting on the pool's children). Neither lane then sits idle while the other works, and each tool
+ * still gets its requests with the concurrency above.
+ */
+const lanes = { inline: oneAtATime(), worker: oneAtATime() };
+const laneOf = (tool: ToolDefinition) => lanes[tool.worker ? "worker" : "inline"];
+
+/** Runs the jobs handed to it one at a time, in the order they came. */
+function oneAtATime(): <T>(job: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (job) => {
+    const run = last.then(job);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
 let server: CatalogServer;
 
 beforeAll(async () => {
@@ -53,7 +71,7 @@ async function send(tool: ToolDefinition, hostile: HostileCase): Promise<HttpAns
 }
 
 describe("hostile input over HTTP gets 200 or 4xx, never a 5xx", () => {
-  it.each(serverTools.map((tool) => [tool.id, tool] as const))("%s", async (_id, tool) => {
+  it.concurrent.for(serverTools.map((tool) => [tool.id, tool] as const))("%s", { timeout: 120_000 }, async ([, tool], { expect }) => laneOf(tool)(async () => {
     const cases = hostileCases(tool, seedFor(tool.id));
     expect(cases.length).toBeGreaterThanOrEqual(20);
     const answers = await mapLimit(cases, tool.worker ? CONCURRENCY.worker : CONCURRENCY.inline, (hostile) => send(tool, hostile));
@@ -64,11 +82,11 @@ describe("hostile input over HTTP gets 200 or 4xx, never a 5xx", () => {
     expect(failures).toEqual([]);
     // The server runs in this process: a `__proto__` that reached Object.prototype would show here.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  }, 120_000);
+  }));
 
   // Deep nesting, many duplicates, long repetitions and every field at its cap: costly, not malformed. Each answer is
   // a 200 or a 4xx naming the bound, and arrives well inside the request timeout.
-  it.each(serverTools.map((tool) => [`${tool.id} on worst-case input`, tool] as const))("%s", async (_id, tool) => {
+  it.concurrent.for(serverTools.map((tool) => [`${tool.id} on worst-case input`, tool] as const))("%s", { timeout: 240_000 }, async ([, tool], { expect }) => laneOf(tool)(async () => {
     const cases: HostileCase[] = worstCases(tool).map((worst) => ({ label: worst.label, body: JSON.stringify({ input: worst.input }) }));
     const answers = await mapLimit(cases, tool.worker ? 1 : 2, (worst) => send(tool, worst));
     const failures = cases.flatMap((worst, index) => {
@@ -76,7 +94,7 @@ describe("hostile input over HTTP gets 200 or 4xx, never a 5xx", () => {
       return problem ? [{ case: worst.label, problem, ms: Math.round(answers[index].ms) }] : [];
     });
     expect(failures).toEqual([]);
-  }, 240_000);
+  }));
 
   it("leaves the server up and answering hash-text", async () => {
     expect(server.running.server.listening).toBe(true);

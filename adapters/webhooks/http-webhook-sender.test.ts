@@ -4,7 +4,8 @@ import { createServer as createTcpServer, type Server as TcpServer } from "node:
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { newWebhookSecret, webhookHeaders } from "../../domain/webhook-signature.ts";
-import { HttpWebhookSender, parseRetryAfter, type ResolveHost } from "./http-webhook-sender.ts";
+import { HttpWebhookSender, parseRetryAfter } from "./http-webhook-sender.ts";
+import type { ResolveHost } from "./outbound-target.ts";
 
 interface Received { readonly method?: string; readonly url?: string; readonly headers: IncomingHttpHeaders; readonly body: string }
 interface Receiver { readonly port: number; readonly received: Received[]; readonly connections: () => number; readonly close: () => Promise<unknown> }

@@ -1,14 +1,9 @@
-import type { LookupAddress } from "node:dns";
-import { lookup as dnsLookup } from "node:dns/promises";
 import { type ClientRequest, type IncomingMessage, request as httpRequest, type RequestOptions } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP, type LookupFunction } from "node:net";
+import { isIP } from "node:net";
 import type { SendOutcome, WebhookSender } from "../../application/outbox-ports.ts";
 import { ATTEMPT_TIMEOUT_MS } from "../../domain/webhook.ts";
-import { refusedRange } from "./refused-addresses.ts";
-
-/** Every address a hostname resolves to (as node:dns answers with `all: true`); rejects when it cannot be resolved. */
-export type ResolveHost = (hostname: string) => Promise<readonly LookupAddress[]>;
+import { connectionError, MAX_HEADER_BYTES, type OutboundTarget, pinnedLookup, type ResolveHost, resolveOutboundTarget, systemLookup } from "./outbound-target.ts";
 
 /** How an HttpWebhookSender checks and bounds its requests. */
 export interface HttpWebhookSenderOptions {
@@ -23,13 +18,6 @@ export interface HttpWebhookSenderOptions {
   readonly userAgent?: string;
 }
 
-const MAX_URL_LENGTH = 2048;
-const MAX_HEADER_BYTES = 16 * 1024;
-
-/** A URL that passed every check, and the one checked address a request to it connects to. */
-interface Target { readonly url: URL; readonly hostname: string; readonly address: string; readonly family: 4 | 6 }
-
-const systemLookup: ResolveHost = (hostname) => dnsLookup(hostname, { all: true });
 const timedOut = (timeoutMs: number) => `timed out after ${timeoutMs / 1000} s`;
 
 /**
@@ -42,33 +30,6 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   // Every HTTP-date form starts with a day name; Date.parse alone would read "-5" or "2" as dates.
   const at = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** Why a URL's shape is refused (scheme, credentials, length), or its parsed form. */
-function parseTarget(text: string, allowPrivate: boolean): URL | string {
-  if (text.length > MAX_URL_LENGTH) return `the URL is longer than ${MAX_URL_LENGTH} characters`;
-  if (!URL.canParse(text)) return "the URL is not valid";
-  const url = new URL(text);
-  const schemes = allowPrivate ? ["https:", "http:"] : ["https:"];
-  if (!schemes.includes(url.protocol)) return allowPrivate ? "the URL must use https or http" : "the URL must use https";
-  if (url.username || url.password) return "the URL must not contain credentials";
-  return url;
-}
-
-/** A lookup that answers only the address already checked, so connecting resolves nothing again. */
-function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
-  return (_hostname, options, callback) => {
-    // node asks for every address (`all`) when it races IPv4 and IPv6 (autoSelectFamily): still only this one.
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
-}
-
-/** A short reason for a failed connection: node's error code, never its message or stack. */
-function connectionError(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === "HPE_HEADER_OVERFLOW") return `the answer's headers exceed ${MAX_HEADER_BYTES} bytes`;
-  return typeof code === "string" && /^[A-Z0-9_]{1,64}$/.test(code) ? `connection failed (${code})` : "connection failed";
 }
 
 /** Waits for `promise` at most `ms`: undefined once the time is up (the promise is left to settle unheard). */
@@ -115,25 +76,12 @@ export class HttpWebhookSender implements WebhookSender {
     }
   }
 
-  /** The target to connect to, or why the URL is refused. Resolves afresh on every call: no cache to rebind. */
-  private async resolveTarget(text: string): Promise<Target | string> {
-    const url = parseTarget(text, this.options.allowPrivate);
-    if (typeof url === "string") return url;
-    const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    const literal = isIP(hostname);
-    const addresses = literal !== 0 ? [{ address: hostname, family: literal }] : await this.lookup(hostname).catch(() => []);
-    if (addresses.length === 0) return "the host could not be resolved";
-    for (const { address } of addresses) {
-      if (isIP(address) === 0) return "the host resolved to something other than an IP address";
-      const refused = this.options.allowPrivate ? undefined : refusedRange(address);
-      if (refused) return literal !== 0 ? `the address is refused (${refused})` : `the host resolves to a refused address (${refused})`;
-    }
-    const { address } = addresses[0];
-    return { url, hostname, address, family: isIP(address) === 6 ? 6 : 4 };
+  private resolveTarget(text: string): Promise<OutboundTarget | string> {
+    return resolveOutboundTarget(text, this.options.allowPrivate, this.lookup);
   }
 
   /** One POST to the checked address, settled once: by the answer, an error, or the time cap. */
-  private post(target: Target, body: string, headers: Readonly<Record<string, string>>, timeoutMs: number): Promise<SendOutcome> {
+  private post(target: OutboundTarget, body: string, headers: Readonly<Record<string, string>>, timeoutMs: number): Promise<SendOutcome> {
     return new Promise((resolve) => {
       let answer: SendOutcome | undefined;
       let settled = false;
@@ -158,7 +106,7 @@ export class HttpWebhookSender implements WebhookSender {
     });
   }
 
-  private open(target: Target, headers: Readonly<Record<string, string>>, length: number): ClientRequest {
+  private open(target: OutboundTarget, headers: Readonly<Record<string, string>>, length: number): ClientRequest {
     const { url, hostname, address, family } = target;
     const tls = url.protocol === "https:";
     const options: RequestOptions & { servername?: string } = {

@@ -2,6 +2,9 @@ import { ToolApiError, type ToolApiErrorInit } from "./errors.ts";
 import { Redactor } from "./redact.ts";
 import { type RetryOptions, type RetryPolicy, backoffMs, MAX_TIMER_MS, retryAfterSeconds, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
 import { exchange, type Limits, type Reply, TransportFailure } from "./transport.ts";
+import { listToolDefinitions, type PackTools } from "./callable-tools.ts";
+import { runToolCallWith, type ToolCallFor, type ToolResultFor } from "./tool-calls.ts";
+import type { ToolDefinitionFor, ToolFormat } from "./tool-definitions.ts";
 import type { CurrentKey, ExecuteInput, ExecuteOutput, InputIssue, KeyUsageReport, OtherToolId, ToolDetail, ToolId, ToolSummary, UsageOptions } from "./types.ts";
 
 export interface ToolClientOptions {
@@ -80,6 +83,17 @@ export class ToolClient {
     }
     const path = query.size > 0 ? `/usage?${query}` : "/usage";
     return (await this.#request<{ usage: KeyUsageReport }>("GET", path, undefined, options.signal)).usage;
+  }
+
+  /** The tools this key may call, as `format`'s tool definitions (README: "Tools for model APIs"). */
+  async toolDefinitions<F extends ToolFormat>(format: F, options: { readonly tools?: readonly string[] } & RequestOptions = {}): Promise<ToolDefinitionFor<F>[]> {
+    const pack = async (id: string) => (await this.#request<{ pack: PackTools }>("GET", `/marketplace/packs/${encodeURIComponent(id)}`, undefined, options.signal)).pack;
+    return listToolDefinitions(format, options.tools, { key: () => this.currentKey(options), catalog: () => this.tools(options), pack });
+  }
+
+  /** Runs a model's tool call in `format`'s shape and resolves to that API's result message; a tool's 4xx is a result. */
+  async runToolCall<F extends ToolFormat>(format: F, call: ToolCallFor<F>, options: RequestOptions = {}): Promise<ToolResultFor<F>> {
+    return runToolCallWith(format, call, (toolId, input) => this.execute(toolId, input, options));
   }
 
   /** One call: at most `maxAttempts` requests, waiting between them as `retryDelayMs` and `backoffMs` say. */

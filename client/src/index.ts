@@ -4,3 +4,7 @@ export { DEFAULT_RETRY, type RetryOptions } from "./retry.ts";
 export { MAX_REDIRECTS } from "./transport.ts";
 export type { CurrentKey, ExecuteInput, ExecuteOutput, KeyUsageReport, UsageOptions, InputIssue, OtherToolId, ServerErrorCode, ToolDetail, ToolId, ToolInput, ToolOutput, ToolSummary, ToolTypes } from "./types.ts";
 export type { components, operations, paths } from "./generated/openapi.ts";
+export { MODEL_NAME, toModelName, toToolId } from "./tool-names.ts";
+export { toModelSchema, type JsonSchema } from "./schema-for-models.ts";
+export { toToolDefinition, type AnthropicTool, type McpTool, type OpenAiResponsesTool, type OpenAiTool, type ToolDefinitionFor, type ToolFormat, type ToolSource } from "./tool-definitions.ts";
+export type { AnthropicToolResult, AnthropicToolUse, ErrorEnvelope, McpCallToolResult, McpToolCall, OpenAiFunctionCallOutput, OpenAiResponsesFunctionCall, OpenAiToolCall, OpenAiToolMessage, ToolCallFor, ToolResultFor } from "./tool-calls.ts";

@@ -57,7 +57,7 @@ export function toDreddInput(served: Document, options: DeriveOptions): DreddInp
       if (!isRecord(item) || !isRecord(operation) || options.select?.(`${method.toUpperCase()} ${path}`) === false) continue;
       // A filled template yields to an operation the document lists at that very path, wherever that one comes.
       const taken = (candidate: string) => paths[candidate]?.[method] !== undefined || (path.includes("{") && literal.has(`${method} ${candidate}`));
-      const derived = deriveOperation(served, { path, method, item, operation, base, rateLimited: options.rateLimited, taken });
+      const derived = deriveOperation(served, { path, method, item, operation, base: pathBaseOf(item) ?? base, rateLimited: options.rateLimited, taken });
       if (typeof derived === "string") {
         leftOut.push(`${method.toUpperCase()} ${path}: ${derived}`);
         continue;
@@ -149,6 +149,13 @@ function requestBodyOf(served: Document, operation: Record<string, unknown>): un
   const media = isRecord(body.content) ? body.content["application/json"] : undefined;
   if (!isRecord(media)) return null;
   return exampleOf(served, media) ?? null;
+}
+
+/** The base path a path item's own `servers` names (OAuth's routes live at the root), or undefined. */
+function pathBaseOf(item: Record<string, unknown>): string | undefined {
+  const server = Array.isArray(item.servers) && isRecord(item.servers[0]) ? item.servers[0].url : undefined;
+  if (typeof server !== "string" || server.includes("{")) return undefined;
+  return new URL(server, "http://served.invalid").pathname.replace(/\/+$/, "");
 }
 
 /** The path the document's first server names (`/api/v1`), which Dredd does not read from `servers`. */

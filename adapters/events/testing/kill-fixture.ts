@@ -6,9 +6,25 @@ import { ScryptPasswordHasher } from "../../security/scrypt-password-hasher.ts";
 import { openStorage, type Storage } from "../../storage/open-storage.ts";
 import { SystemClock } from "../../system.ts";
 import { InlineToolRunner } from "../../tools/inline-tool-runner.ts";
+import type { EventType } from "../../../domain/event.ts";
 import { newWebhookSecret } from "../../../domain/webhook-signature.ts";
+import { CHANGE_WINDOW_MS } from "../../../application/change-journal.ts";
+import { LEASE_MS as CLAIM_LEASE_MS } from "../../../application/dispatch-outbox.ts";
+import { LEASE_MS as WORKSPACE_LOCK_LEASE_MS } from "../../storage/workspace-lock.ts";
 
 const PASSWORD = "correct horse battery staple";
+
+/** Read by testing/light-server.ts only, never by the server: how far that process's clock runs ahead of the machine's. */
+export const CLOCK_AHEAD_VARIABLE = "LIGHT_SERVER_CLOCK_AHEAD_MS";
+
+/** Past the longest lease a killed process can leave behind: an outbox claim's, a change's, a workspace lock's. */
+const RESTART_AHEAD_MS = Math.max(CLAIM_LEASE_MS, CHANGE_WINDOW_MS, WORKSPACE_LOCK_LEASE_MS) + 1_000;
+
+/**
+ * The variables of a restart made once every lease of the killed processes has ended: its clock runs that far ahead,
+ * so the test does not sit out the leases (25 s) in real time. The killed processes themselves keep the real clock.
+ */
+export const afterLeases = (env: Record<string, string>): Record<string, string> => ({ ...env, [CLOCK_AHEAD_VARIABLE]: String(RESTART_AHEAD_MS) });
 
 /** A signed-in account as a JSON client holds it. */
 export interface Person {
@@ -41,14 +57,14 @@ export async function person(store: SharedStore, label: string, index: number): 
   return { accountId: made.value.account.id, email, cookie: `tk_session=${made.value.token}`, csrf: made.value.csrfToken };
 }
 
-/** A shared workspace of `owner`, with an endpoint at `url` that wants every event. */
-export async function workspaceWithEndpoint(store: SharedStore, owner: Person, url: string): Promise<string> {
+/** A shared workspace of `owner`, with an endpoint at `url` that wants the events of `types`. */
+export async function workspaceWithEndpoint(store: SharedStore, owner: Person, url: string, types: readonly EventType[]): Promise<string> {
   const { container } = store.core.services;
   const made = await container.get(TOKENS.createWorkspace).execute({ accountId: owner.accountId, name: "kill tests" });
   if (!made.ok) throw new Error(made.error.message);
   const workspaceId = made.value.id;
   await container.get(TOKENS.webhookStore).create({
-    id: `wh_${randomBytes(8).toString("hex")}`, workspaceId, url, events: null, description: "", enabled: true, createdAt: Date.now(),
+    id: `wh_${randomBytes(8).toString("hex")}`, workspaceId, url, events: types, description: "", enabled: true, createdAt: Date.now(),
     secret: newWebhookSecret(randomBytes(32)), previousSecret: null, previousSecretExpiresAt: null, failingSince: null,
   }, 20);
   return workspaceId;

@@ -10,6 +10,7 @@ const FILES: Record<string, string> = {
   "icon.svg": "image/svg+xml",
   "keys.css": "text/css; charset=utf-8",
   "key-form.js": "text/javascript; charset=utf-8",
+  "passkeys.js": "text/javascript; charset=utf-8",
   "usage.js": "text/javascript; charset=utf-8",
   "usage.css": "text/css; charset=utf-8",
 };

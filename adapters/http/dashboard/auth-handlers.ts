@@ -1,6 +1,7 @@
 import type { H3Event } from "h3";
 import type { InvitationPreview } from "../../../application/preview-invitation.ts";
 import type { SignedIn } from "../../../application/sign-up.ts";
+import type { SignInOutcome } from "../../../application/sign-in.ts";
 import { ACCEPT_PATH, isInvitationToken } from "../../../domain/invitation.ts";
 import type { DomainError } from "../../../domain/errors.ts";
 import type { Result } from "../../../domain/result.ts";
@@ -13,6 +14,7 @@ import { anonymousFormToken, isAnonymousFormValid, readWorkspaceFormToken } from
 import { type AuthFormState, signInPage, signUpPage } from "./pages/auth-pages.ts";
 import { htmlResponse, seeOther } from "./responses.ts";
 import { safeReturnPath } from "./return-path.ts";
+import { totpStepResponse } from "./totp-handlers.ts";
 
 type Mode = "sign-in" | "sign-up";
 const PAGES = { "sign-in": signInPage, "sign-up": signUpPage } as const;
@@ -26,7 +28,9 @@ export function authHandlers(deps: SessionRouteDeps) {
       if (current.ok) return seeOther(next);
       const form = anonymousFormToken(event);
       const invitation = await invitationOf(deps, next);
-      return htmlResponse(PAGES[mode]({ csrf: form.token, next, invitation, email: invitation?.email }), 200, form.setCookie);
+      const notice = event.url.searchParams.get("notice") === "password-reset" ? "Your password was reset, and every session of the account ended. Sign in with the new password."
+        : event.url.searchParams.get("notice") === "account-deleted" ? "Your account was deleted: its keys are revoked and its sessions ended. Its email may sign up again." : undefined;
+      return htmlResponse(PAGES[mode]({ csrf: form.token, next, invitation, email: invitation?.email, notice }), 200, form.setCookie);
     });
   const submit = (mode: Mode) =>
     dashboardGuard(deps, async (event) => {
@@ -43,10 +47,13 @@ export function authHandlers(deps: SessionRouteDeps) {
       if (!isSameOrigin(event) || !isAnonymousFormValid(event, values)) {
         return again(403, { error: "This form expired. Please try again." });
       }
-      const command = { email, password: values.get("password") ?? "", ip: clientIp(event), previousToken: readSessionToken(event) };
-      const result: Result<SignedIn, DomainError> = mode === "sign-in" ? await deps.signIn.execute(command) : await deps.signUp.execute(command);
-      if (result.ok) return seeOther(next, [["set-cookie", sessionCookie(event, result.value.token, result.value.maxAgeMs)]]);
-      return refusal(result.error, again);
+      const command = { email, password: values.get("password") ?? "", ip: clientIp(event), previousToken: readSessionToken(event), userAgent: event.req.headers.get("user-agent") ?? undefined };
+      const result: Result<SignedIn | SignInOutcome, DomainError> = mode === "sign-in" ? await deps.signIn.execute(command) : await deps.signUp.execute(command);
+      if (!result.ok) return refusal(result.error, again);
+      const outcome = result.value;
+      // TOTP on: the second step's page (pages/totp-pages.ts), carrying the mfaToken in a hidden field.
+      if ("kind" in outcome && outcome.kind === "mfa") return totpStepResponse(event, { next, mfaToken: outcome.mfaToken });
+      return seeOther(next, [["set-cookie", sessionCookie(event, outcome.token, outcome.maxAgeMs)]]);
     });
   return {
     signInPage: show("sign-in"),

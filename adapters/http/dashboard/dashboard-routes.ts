@@ -2,6 +2,8 @@ import type { SessionRouteDeps } from "../session/session-deps.ts";
 import type { RouteSpec } from "../session/session-routes.ts";
 import { assetHandler } from "./assets.ts";
 import { authHandlers } from "./auth-handlers.ts";
+import { totpHandlers } from "./totp-handlers.ts";
+import { resetHandlers } from "./reset-handlers.ts";
 import { auditHandler } from "./audit-handlers.ts";
 import { editKeyHandlers } from "./edit-key-handlers.ts";
 import { rotateHandlers } from "./rotate-handlers.ts";
@@ -13,10 +15,14 @@ import { seeOther } from "./responses.ts";
 import { workspaceHandlers } from "./workspace-handlers.ts";
 import { usageHandler, vendorAssetHandler } from "./usage-handlers.ts";
 import { webhookHandlers } from "./webhook-handlers.ts";
+import { passkeyHandlers } from "./passkey-handlers.ts";
+import { accountHandlers } from "./account-handlers.ts";
 
 /** The web dashboard at /dashboard: server-rendered pages and form POSTs answered with 303 redirects. */
 export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
   const auth = authHandlers(deps);
+  const totp = totpHandlers(deps);
+  const reset = resetHandlers(deps);
   const keys = keyHandlers(deps);
   const rotation = rotateHandlers(deps);
   const edit = editKeyHandlers(deps);
@@ -25,6 +31,7 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
   const members = memberHandlers(deps);
   const invitations = invitationHandlers(deps);
   const webhooks = webhookHandlers(deps);
+  const account = accountHandlers(deps);
   return [
     ["GET", "/dashboard", async () => seeOther("/dashboard/keys")],
     ["GET", "/dashboard/assets/:file", async (event) => assetHandler(event)],
@@ -33,6 +40,20 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["GET", "/dashboard/sign-up", auth.signUpPage],
     ["POST", "/dashboard/sign-up", auth.signUp],
     ["POST", "/dashboard/sign-out", auth.signOut],
+    ["GET", "/dashboard/forgot-password", reset.forgotPage],
+    ["POST", "/dashboard/forgot-password", reset.forgot],
+    ["GET", "/dashboard/reset-password/:token", reset.resetPage],
+    ["POST", "/dashboard/reset-password/:token", reset.reset],
+    ["GET", "/dashboard/verify-email", reset.verifyStatus],
+    ["GET", "/dashboard/verify-email/:token", reset.verifyPage],
+    ["POST", "/dashboard/verify-email/:token", reset.verify],
+    ["POST", "/dashboard/account/verify-email", reset.sendVerification],
+    ["GET", "/dashboard/sign-in/totp", totp.stepPage],
+    ["POST", "/dashboard/sign-in/totp", totp.step],
+    ["POST", "/dashboard/account/totp/setup", totp.setup],
+    ["POST", "/dashboard/account/totp/enable", totp.enable],
+    ["GET", "/dashboard/account/totp/recovery-codes", totp.recoveryCodes],
+    ["POST", "/dashboard/account/totp/disable", totp.disable],
     ["GET", "/dashboard/keys", keys.list],
     ["POST", "/dashboard/keys", keys.create],
     ["GET", "/dashboard/keys/created", keys.created],
@@ -69,5 +90,12 @@ export function dashboardRoutes(deps: SessionRouteDeps): readonly RouteSpec[] {
     ["POST", "/dashboard/webhooks/:id/delete", webhooks.remove],
     ["GET", "/dashboard/webhooks/:id/deliveries", webhooks.deliveries],
     ["POST", "/dashboard/webhooks/:id/deliveries/:deliveryId/redeliver", webhooks.redeliver],
+    ["POST", "/dashboard/account/passkeys/:id/delete", passkeyHandlers(deps).remove],
+    ["GET", "/dashboard/account", account.page],
+    ["POST", "/dashboard/account/password", account.changePassword],
+    ["POST", "/dashboard/account/sessions/end-others", account.endOtherSessions],
+    ["POST", "/dashboard/account/sessions/:id/end", account.endSession],
+    ["GET", "/dashboard/account/delete", account.deletePage],
+    ["POST", "/dashboard/account/delete", account.deleteAccount],
   ];
 }

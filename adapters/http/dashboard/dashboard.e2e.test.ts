@@ -33,7 +33,7 @@ async function signUpAndIn(page: Page): Promise<void> {
   await page.waitForURL("**/dashboard/sign-in");
   await page.getByLabel("Email").fill(EMAIL);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL("**/dashboard/keys");
 }
 
@@ -93,7 +93,7 @@ describe("the dashboard in Chromium", () => {
     await page.goto(`${e2e.server.url}/dashboard/sign-in`);
     await page.getByLabel("Email").fill(EMAIL);
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL("**/dashboard/keys");
     await page.getByLabel("Name").fill("<script>alert(1)</script>");
     await page.getByRole("button", { name: "Create key" }).click();

@@ -2,8 +2,10 @@ import { getRouterParam, type H3Event } from "h3";
 import { ACCEPT_PATH } from "../../../domain/invitation.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { dashboardForm, dashboardPage, loadChrome } from "./dashboard-session.ts";
-import { invitationPage } from "./pages/invitation-page.ts";
-import { messagePage } from "./pages/layout.ts";
+import { verifyFirst } from "../../../application/accept-invitation.ts";
+import { html } from "./html.ts";
+import { invitationPage, verifyFirstBlock } from "./pages/invitation-page.ts";
+import { layout, messagePage } from "./pages/layout.ts";
 import { htmlResponse, seeOther } from "./responses.ts";
 
 const tokenOf = (event: H3Event): string => getRouterParam(event, "token", { decode: true }) ?? "";
@@ -25,6 +27,10 @@ export function invitationHandlers(deps: SessionRouteDeps) {
       const accepted = await deps.acceptInvitation.execute({ accountId: context.account.id, token: tokenOf(event) });
       if (!accepted.ok) {
         const chrome = await loadChrome(deps, context, "members");
+        // Accepting needs a verified email here: the page says so and offers the link.
+        if (accepted.error.message === verifyFirst().message) {
+          return htmlResponse(layout("Verify your email first", html`<div class="card narrow">${verifyFirstBlock(chrome.csrfToken, event.url.pathname.replace(/\/accept$/, ""))}</div>`, chrome), 403);
+        }
         const forbidden = accepted.error.code === "forbidden";
         return htmlResponse(messagePage(forbidden ? "Not your invitation" : "Invitation not valid", forbidden ? accepted.error.message : UNUSABLE, chrome), forbidden ? 403 : 404);
       }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getRouterParam, type H3Event } from "h3";
 import type { SessionContext } from "../../../application/resolve-session.ts";
-import type { ApiKeySummary } from "../../../domain/api-key.ts";
+import type { ApiKeySummary } from "../../../domain/api-key-summary.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { dashboardForm, dashboardPage, loadChrome } from "./dashboard-session.ts";
 import { nameError, readKeyForm, type ToolChoices, toFieldErrors, toKeyCommand, toolChoicesOf } from "./key-form-input.ts";

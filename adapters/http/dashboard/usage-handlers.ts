@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { getRouterParam, type H3Event } from "h3";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { toErrorResponse } from "../error-response.ts";
@@ -26,6 +27,10 @@ const require = createRequire(import.meta.url);
 const VENDOR: Record<string, { type: string; path: string }> = {
   "uPlot.iife.min.js": { type: "text/javascript; charset=utf-8", path: require.resolve("uplot/dist/uPlot.iife.min.js") },
   "uPlot.min.css": { type: "text/css; charset=utf-8", path: require.resolve("uplot/dist/uPlot.min.css") },
+  // The passkey ceremonies' browser half (global SimpleWebAuthnBrowser); its exports map hides the bundle, so from its main.
+  "simplewebauthn-browser.umd.min.js": {
+    type: "text/javascript; charset=utf-8", path: join(dirname(require.resolve("@simplewebauthn/browser")), "../dist/bundle/index.umd.min.js"),
+  },
 };
 const vendorFiles = new Map(Object.entries(VENDOR).map(([name, file]) => [name, readFileSync(file.path)]));
 

@@ -25,7 +25,7 @@ async function signIn(page: Page): Promise<void> {
   await page.goto(`${e2e.server.url}/dashboard/sign-in`);
   await page.getByLabel("Email").fill(EMAIL);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL("**/dashboard/keys");
 }
 

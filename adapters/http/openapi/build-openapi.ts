@@ -2,7 +2,7 @@ import type { AnyTool, ToolDefinition } from "../../../domain/tool.ts";
 import { ERROR_CODES, ERRORS } from "../../../domain/error-table.ts";
 import { SESSION_COOKIE } from "../session/session-cookie.ts";
 import { securitySchemes, sharedHeaders, sharedSchemas } from "./components.ts";
-import { ROUTES, toOpenApiPath } from "../route-list.ts";
+import { isRootRoute, ROUTES, toOpenApiPath } from "../route-list.ts";
 import { catalogSchemas, coreOperations } from "./core-paths.ts";
 import { isRecord } from "./json-schema-to-openapi.ts";
 import { marketplaceOperations } from "./marketplace-paths.ts";
@@ -13,6 +13,11 @@ import { memberOperations, memberSchemas } from "./member-paths.ts";
 import { categoryTags, concreteExecutePaths, executeOperations, toolSchemas } from "./tool-paths.ts";
 import { usageOperations, usageSchemas } from "./usage-paths.ts";
 import { webhookOperations, webhookSchemas } from "./webhook-paths.ts";
+import { passkeyOperations, passkeySchemas } from "./passkey-paths.ts";
+import { totpOperations, totpSchemas } from "./totp-paths.ts";
+import { accountOperations, accountSchemas } from "./account-paths.ts";
+import { resetOperations, resetSchemas } from "./reset-paths.ts";
+import { oauthOperations, oauthSchemas } from "./oauth-paths.ts";
 
 /** An OpenAPI 3.0.3 document, as plain JSON data. */
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: Record<string, Record<string, unknown>> };
@@ -49,11 +54,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: "Marketplace", description: "Installed tool packs, and which ones a workspace has enabled." },
       { name: "Usage", description: "Calls per key and tool by outcome, with latency percentiles, per minute, hour or day." },
       { name: "Webhooks", description: "A workspace's webhook endpoints (Standard Webhooks) and their deliveries." },
+      { name: "OAuth", description: "The authorization server MCP clients sign in with (at the origin's root, not under /api/v1)." },
       ...categoryTags(options.tools),
     ],
     paths: { ...routePaths(options.tools), ...concreteExecutePaths(options.tools) } as OpenApiDocument["paths"],
     components: {
-      schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...memberSchemas(), ...usageSchemas(), ...webhookSchemas(), ...toolSchemas(server) },
+      schemas: { ...sharedSchemas(), ...catalogSchemas(), ...sessionSchemas(), ...memberSchemas(), ...usageSchemas(), ...webhookSchemas(), ...passkeySchemas(), ...totpSchemas(), ...resetSchemas(), ...accountSchemas(), ...oauthSchemas(), ...toolSchemas(server) },
       responses: errorResponseComponents(),
       headers: sharedHeaders(),
       securitySchemes: securitySchemes(SESSION_COOKIE),
@@ -71,7 +77,7 @@ function describeApi(): string {
     "",
     "**Rate limits.** Every response to an authenticated request carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`; a 429 adds `Retry-After`.",
     "",
-    "**AI agents (MCP).** The same tools, keys, scopes and limits over the Model Context Protocol: `POST /mcp` at this deployment's origin (Streamable HTTP, stateless; not under /api/v1), with the key in the same headers. Each `tools/call` takes one unit of the key's limit; `initialize`, `tools/list` and `ping` take none. Local agents can run `tool-api mcp` (stdio).",
+    "**AI agents (MCP).** The same tools, keys, scopes and limits over the Model Context Protocol: `POST /mcp` at this deployment's origin (Streamable HTTP, stateless; not under /api/v1), with the key in the same headers, or an OAuth access token (tag OAuth: clients that discover `/.well-known/oauth-protected-resource/mcp` sign the person in and get a key of the workspace they choose). Each `tools/call` takes one unit of the key's limit; `initialize`, `tools/list` and `ping` take none. Local agents can run `tool-api mcp` (stdio).",
     "",
     "**Envelopes.** Success: `{\"status\":\"success\",\"code\":200,\"data\":{…}}`. Error: `{\"status\":\"error\",\"code\":<status>,\"error_code\":\"<name>\",\"message\":\"…\"}`; `invalid_input` adds `details`. A known route called with another method answers 405 `method_not_allowed` with `Allow`.",
     "",
@@ -82,16 +88,20 @@ function describeApi(): string {
 }
 
 /** Every declared route at its path, with the operation of the same id. */
-function routePaths(tools: Parameters<typeof executeOperations>[0]): Record<string, Record<string, Operation>> {
-  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...memberOperations(), ...marketplaceOperations(), ...usageOperations(), ...webhookOperations()].map((op) => [op.operationId, op]));
-  const paths: Record<string, Record<string, Operation>> = {};
+function routePaths(tools: Parameters<typeof executeOperations>[0]): Record<string, Record<string, unknown>> {
+  const operations = new Map([...executeOperations(tools), ...coreOperations(), ...sessionOperations(), ...memberOperations(), ...marketplaceOperations(), ...usageOperations(), ...webhookOperations(), ...passkeyOperations(), ...totpOperations(), ...resetOperations(), ...accountOperations(), ...oauthOperations()].map((op) => [op.operationId, op]));
+  const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     const operation = operations.get(route.operationId);
     if (!operation) throw new Error(`route ${route.method} ${route.path} has no OpenAPI operation ${route.operationId}`);
-    (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
+    const item = (paths[toOpenApiPath(route.path)] ??= isRootRoute(route.path) ? { servers: [ROOT_SERVER] } : {});
+    item[route.method.toLowerCase()] = operation;
   }
   return paths;
 }
+
+/** OAuth's routes live at the origin's root (RFC 8414, RFC 9728), so their path items name it instead of /api/v1. */
+const ROOT_SERVER = { url: "/", description: "This deployment's origin (local, staging or production: the environment its APP_ENV names).", "x-internal": false };
 
 /** Drops components nothing refers to, so the document carries no dead definitions. */
 export function pruneComponents(document: OpenApiDocument): OpenApiDocument {

@@ -13,7 +13,7 @@ const members = (required: string[], properties: Record<string, unknown>): OpenA
   properties,
 });
 
-/** The operations of the catalog, the calling key, health and this document. */
+/** The operations of the catalog, the calling key, health (readiness and liveness) and this document. */
 export function coreOperations(): Operation[] {
   return [...catalogOperations(), ...systemOperations()];
 }
@@ -56,6 +56,14 @@ function systemOperations(): Operation[] {
       description: "200 when storage answers within 2 s, 503 `service_unavailable` when it does not. Public.",
       security: PUBLIC,
       responses: { "200": ok("Storage answers.", successOf(ref("schemas", "Health"))), ...errorResponses([500, 503], { metered: false }) },
+    },
+    {
+      operationId: "getLiveness",
+      tags: ["System"],
+      summary: "Check liveness",
+      description: "200 while the process serves requests, whatever storage does: it never asks storage, so a liveness probe on it restarts only a process that stopped answering (readiness belongs on `GET /health`). Public.",
+      security: PUBLIC,
+      responses: { "200": ok("The process answers.", successOf(members(["status"], { status: { type: "string", enum: ["ok"] } }))), ...errorResponses([500], { metered: false }) },
     },
     {
       operationId: "getOpenApiDocument",

@@ -5,7 +5,8 @@ import { ref } from "./components.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
 import type { Operation } from "./operation.ts";
 import { errorResponses } from "./responses.ts";
-import { answer, body, data, id, list, object, operation, SESSION, SESSION_WITH_CSRF, sessionSchemas, text, workspaceId } from "./session-paths.ts";
+import { answer, body, data, id, list, object, operation, SESSION, SESSION_WITH_CSRF, text } from "./session-parts.ts";
+import { sessionSchemas, workspaceId } from "./session-paths.ts";
 
 /** Members and invitations as shared/contract.md's "Members and invitations" defines them; the routes live in ../session/member-routes.ts. */
 
@@ -47,6 +48,8 @@ function auditStoryFields(): Record<string, unknown> {
     email: email("member.invited, member.joined, invitation.revoked: the address invited."),
     webhookId: id("webhook.disabled: the endpoint."),
     reason: text(200, { description: "webhook.disabled: why (its answer was 410 Gone, or every delivery failed for 5 days)." }),
+    passkeyId: text(1024, { description: "account.passkey_added, account.passkey_removed: the credential id (base64url)." }),
+    passkeyName: text(64, { description: "account.passkey_added, account.passkey_removed: the name it was given." }),
   };
 }
 

@@ -2,30 +2,14 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../.
 import { AUDIT_EVENT_TYPES, AUDIT_PAGE_LIMITS, AUDIT_RETENTION } from "../../../domain/audit.ts";
 import { DISPLAY_NAME_RULE } from "../../../domain/display-name.ts";
 import { MAX_WORKSPACE_NAME_LENGTH, MAX_WORKSPACES_PER_ACCOUNT, ROLES } from "../../../domain/workspace.ts";
-import { ref, successOf } from "./components.ts";
+import { ref } from "./components.ts";
+import { answer, body, data, id, list, object, operation, SESSION, SESSION_WITH_CSRF, text } from "./session-parts.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
 import type { Operation } from "./operation.ts";
 import { errorResponses } from "./responses.ts";
 
 /** The session API as shared/contract.md's "Session API" table defines it; the routes live in ../session/. */
 
-export const SESSION = [{ SessionCookie: [] }];
-export const SESSION_WITH_CSRF = [{ SessionCookie: [], CsrfToken: [] }];
-export const id = (description: string) => ({ type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", description });
-export const text = (maxLength: number, extra: Record<string, unknown> = {}) => ({ type: "string", maxLength, ...extra });
-/** OpenAPI 3.0 forbids an empty `required`, so an all-optional object has none. */
-export const object = (required: string[], properties: Record<string, unknown>): OpenApiSchema =>
-  required.length > 0 ? { type: "object", required, properties } : { type: "object", properties };
-export const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
-export const data = (properties: Record<string, unknown>) => object(Object.keys(properties), properties);
-export const answer = (description: string, schema: OpenApiSchema, status = 200, setsCookie = false) => ({
-  description,
-  headers: {
-    "X-Request-Id": ref("headers", "RequestId"),
-    ...(setsCookie ? { "Set-Cookie": { description: "The new session cookie (HttpOnly, SameSite).", schema: text(4096) } } : {}),
-  },
-  content: { "application/json": { schema: successOf(schema, status) } },
-});
 // Names are checked on the way in only, so an answer can still carry one saved before the rule.
 const STORED_NAME = "As saved. A name saved by an older version may hold control or bidirectional-override characters: escape them before printing to a terminal.";
 export const workspaceId = { name: "id", in: "path", required: true, description: "The workspace id.", schema: id("A workspace id.") };
@@ -52,16 +36,21 @@ export function sessionSchemas(): Record<string, OpenApiSchema> {
       password: text(MAX_PASSWORD_LENGTH, { minLength: 1, format: "password" }),
     }),
     WorkspaceName: object(["name"], { name: text(MAX_WORKSPACE_NAME_LENGTH, { minLength: 1, description: DISPLAY_NAME_RULE }) }),
-    Account: object(["id", "email", "createdAt"], { id: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), createdAt: timestamp }),
+    Account: object(["id", "email", "createdAt", "emailVerified", "totpEnabled"], {
+      id: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), createdAt: timestamp,
+      emailVerified: { type: "boolean", description: "Whether a verification or password reset link sent to the email was opened." },
+      totpEnabled: { type: "boolean", description: "Whether sign-in needs a TOTP code (or a recovery code) after the password." },
+    }),
     Workspace: object(["id", "name", "personal", "createdAt"], {
       id: id("The workspace id."),
       name: text(MAX_WORKSPACE_NAME_LENGTH, { description: STORED_NAME }),
       personal: { type: "boolean", description: "The account's own workspace, made at sign-up." },
       createdAt: timestamp,
     }),
-    Member: object(["accountId", "email", "role", "joinedAt"], {
+    Member: object(["accountId", "email", "role", "joinedAt", "emailVerified"], {
       accountId: id("The account id."), email: text(MAX_EMAIL_LENGTH, { format: "email" }), role: { type: "string", enum: [...ROLES] },
       joinedAt: { ...timestamp, description: "When the membership began: the workspace's creation, or the accepted invitation." },
+      emailVerified: { type: "boolean", description: "Whether the member proved its address (a verification or password reset link)." },
     }),
     KeySummary: object(["id", "name", "env", "prefix", "status", "expiresAt", "scopes", "limit", "windowSeconds", "workspaceId", "createdAt", "lastUsedAt", "previousSecretExpiresAt", "createdBy"], {
       id: id("The key id."),
@@ -100,7 +89,6 @@ export function sessionOperations(): Operation[] {
 
 const account = ref("schemas", "Account");
 const workspace = ref("schemas", "Workspace");
-export const list = (items: unknown, maxItems = 1000) => ({ type: "array", maxItems, items });
 
 function authOperations(): Operation[] {
   return [
@@ -108,9 +96,13 @@ function authOperations(): Operation[] {
       requestBody: body(ref("schemas", "SignUpCredentials")),
       responses: { "201": answer("Signed up and in.", data({ account, csrfToken: text(256) }), 201, true), ...errorResponses([400, 409, 413, 415, 422, 429, 500, 503], { metered: false }) },
     }),
-    operation("signIn", "Auth", "Sign in", "Starts a new session. A wrong email or password gets one identical 401 `invalid_credentials`. Public.", [], {
+    operation("signIn", "Auth", "Sign in", "Starts a new session. A wrong email or password gets one identical 401 `invalid_credentials`. With two-factor sign-in on, the right password answers `mfaRequired: true` and an `mfaToken` (5 minutes, at most 5 codes) instead, with no session: then `POST /auth/sign-in/totp`. Public.", [], {
       requestBody: body(ref("schemas", "SignInCredentials")),
-      responses: { "200": answer("Signed in.", data({ account, csrfToken: text(256) }), 200, true), ...errorResponses([400, 401, 413, 415, 422, 429, 500, 503], { metered: false }) },
+      responses: { "200": answer("Signed in, or (two-factor on) the second step to take.", { oneOf: [data({ account, csrfToken: text(256) }), data({
+        mfaRequired: { type: "boolean", enum: [true] },
+        mfaToken: text(64, { format: "password", description: "For `POST /auth/sign-in/totp`; shown this once." }),
+        expiresAt: text(64, { format: "date-time", description: "When the mfaToken expires (5 minutes)." }),
+      })] }, 200, true), ...errorResponses([400, 401, 413, 415, 422, 429, 500, 503], { metered: false }) },
     }),
     operation("signOut", "Auth", "Sign out", "Destroys the session and clears its cookie. A body is optional; if sent, it must be JSON.", SESSION_WITH_CSRF, {
       responses: { "200": answer("Signed out.", data({ signedOut: { type: "boolean", enum: [true] } }), 200, true), ...errorResponses([400, 401, 403, 413, 415, 500, 503], { metered: false }) },
@@ -193,8 +185,4 @@ function keyChangeOperations(): Operation[] {
       },
     }),
   ];
-}
-
-export function operation(operationId: string, tag: string, summary: string, description: string, security: unknown[], rest: Record<string, unknown>): Operation {
-  return { operationId, tags: [tag], summary, description, security, ...rest };
 }

@@ -6,7 +6,8 @@ import { ref } from "./components.ts";
 import type { OpenApiSchema } from "./json-schema-to-openapi.ts";
 import type { Operation } from "./operation.ts";
 import { errorResponses } from "./responses.ts";
-import { answer, body, data, id, list, object, operation, SESSION, SESSION_WITH_CSRF, text, workspaceId } from "./session-paths.ts";
+import { answer, body, data, id, list, object, operation, SESSION, SESSION_WITH_CSRF, text } from "./session-parts.ts";
+import { workspaceId } from "./session-paths.ts";
 
 /** A workspace's webhook endpoints as shared/contract.md's "Events and webhooks" defines them; the routes live in ../session/webhook-routes.ts. */
 

@@ -16,7 +16,7 @@ describe("POST /api/v1/auth/sign-up", () => {
     const body = await response.json();
     expect(body).toEqual({
       status: "success", code: 201,
-      data: { account: { id: expect.stringMatching(/^acct_/), email: "ada@example.com", createdAt: expect.any(String) }, csrfToken: expect.any(String) },
+      data: { account: { id: expect.stringMatching(/^acct_/), email: "ada@example.com", createdAt: expect.any(String), emailVerified: false, totpEnabled: false }, csrfToken: expect.any(String) },
     });
     const setCookie = response.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(/^tk_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax$/);
@@ -120,7 +120,7 @@ describe("GET /api/v1/auth/session", () => {
     const client = await signUp(app, "ada@example.com");
     const body = await (await call(app, "GET", "/api/v1/auth/session", { client })).json();
     expect(body.data).toEqual({
-      account: { id: client.accountId, email: "ada@example.com", createdAt: expect.any(String) },
+      account: { id: client.accountId, email: "ada@example.com", createdAt: expect.any(String), emailVerified: false, totpEnabled: false },
       workspace: { id: client.workspaceId, name: "Personal", personal: true, createdAt: expect.any(String) },
       csrfToken: client.csrf,
     });

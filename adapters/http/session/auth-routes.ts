@@ -1,4 +1,5 @@
 import type { H3Event } from "h3";
+import type { MfaChallenge } from "../../../application/mfa-challenge.ts";
 import type { SignedIn } from "../../../application/sign-up.ts";
 import { toAccountView } from "../../../domain/account.ts";
 import { toWorkspaceView } from "../../../domain/workspace.ts";
@@ -15,7 +16,7 @@ export function authRoutes(deps: SessionRouteDeps) {
   const credentials = async (event: H3Event) => {
     const body = await readJsonFields(event, deps.maxBodyBytes);
     if (!body.ok) return body;
-    return { ok: true as const, value: { email: body.value.email, password: body.value.password, ip: clientIp(event), previousToken: readSessionToken(event) } };
+    return { ok: true as const, value: { email: body.value.email, password: body.value.password, ip: clientIp(event), previousToken: readSessionToken(event), userAgent: event.req.headers.get("user-agent") ?? undefined } };
   };
   return {
     signUp: guarded(deps, async (event) => {
@@ -28,7 +29,10 @@ export function authRoutes(deps: SessionRouteDeps) {
       const command = await credentials(event);
       if (!command.ok) return toErrorResponse(command.error);
       const result = await deps.signIn.execute(command.value);
-      return result.ok ? signedIn(event, result.value, 200) : toErrorResponse(result.error);
+      if (!result.ok) return toErrorResponse(result.error);
+      // TOTP on: no session yet, only the token of the second step (POST /auth/sign-in/totp).
+      if (result.value.kind === "mfa") return toSuccessResponse(mfaAnswer(result.value));
+      return signedIn(event, result.value, 200);
     }),
     signOut: withSession(deps, async (event) => {
       const body = await refuseNonJsonBody(event, deps.maxBodyBytes);
@@ -44,3 +48,7 @@ export function authRoutes(deps: SessionRouteDeps) {
       })),
   };
 }
+
+/** The sign-in answer when TOTP is on (shared/contract.md): `mfaRequired`, the token, and when it expires. */
+export const mfaAnswer = (challenge: MfaChallenge) =>
+  ({ mfaRequired: true, mfaToken: challenge.mfaToken, expiresAt: new Date(challenge.expiresAt).toISOString() });

@@ -3,8 +3,7 @@ import { toAcceptUrl } from "../../../domain/invitation.ts";
 import { toWorkspaceView } from "../../../domain/workspace.ts";
 import { toErrorResponse, toSuccessResponse } from "../error-response.ts";
 import { readJsonFields, refuseNonJsonBody } from "./json-fields.ts";
-import { linkOrigin, type SessionRouteDeps } from "./session-deps.ts";
-import type { RouteSpec } from "./session-routes.ts";
+import { linkOrigin, type RouteSpec, type SessionRouteDeps } from "./session-deps.ts";
 import { withSession } from "./with-session.ts";
 
 const param = (event: H3Event, name: string): string => getRouterParam(event, name, { decode: true }) ?? "";

@@ -57,8 +57,8 @@ describe("members over HTTP, on a real server (embedded store)", () => {
     expect(await sessionCall(server.url, bob, "POST", "/invitations/accept", { token })).toMatchObject({ status: 200, body: { data: { workspace: { id: workspaceId, name: "Team" } } } });
     expect((await call(bob, "GET", "/keys")).body.data?.keys).toEqual([expect.objectContaining({ id: keyId, name: "prod", createdBy: ada.accountId })]);
     expect((await call(bob, "GET", "/members")).body.data?.members).toEqual([
-      { accountId: ada.accountId, email: "ada@example.com", role: "owner", joinedAt: expect.any(String) },
-      { accountId: bob.accountId, email: "bob@example.com", role: "member", joinedAt: expect.any(String) },
+      { accountId: ada.accountId, email: "ada@example.com", role: "owner", joinedAt: expect.any(String), emailVerified: false },
+      { accountId: bob.accountId, email: "bob@example.com", role: "member", joinedAt: expect.any(String), emailVerified: false },
     ]);
     const refused = { status: 403, body: { status: "error", code: 403, error_code: "forbidden", message: expect.any(String) } };
     expect(await call(bob, "PATCH", `/keys/${keyId}`, { limit: 7 })).toMatchObject(refused);

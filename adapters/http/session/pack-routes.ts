@@ -1,8 +1,7 @@
 import { getRouterParam, type H3Event } from "h3";
 import { toErrorResponse, toSuccessResponse } from "../error-response.ts";
 import { refuseNonJsonBody } from "./json-fields.ts";
-import type { SessionRouteDeps } from "./session-deps.ts";
-import type { RouteSpec } from "./session-routes.ts";
+import type { RouteSpec, SessionRouteDeps } from "./session-deps.ts";
 import { withSession } from "./with-session.ts";
 
 const param = (event: H3Event, name: string): string => getRouterParam(event, name, { decode: true }) ?? "";

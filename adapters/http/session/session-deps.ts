@@ -2,6 +2,9 @@ import type { H3Event } from "h3";
 import type { AccountDeps } from "../../../application/account-deps.ts";
 import type { InstalledPack } from "../../../domain/tool-pack.ts";
 
+/** One route: method, path and handler, registered by createApp's `route()`. */
+export type RouteSpec = readonly ["GET" | "POST" | "PATCH" | "DELETE", string, (event: H3Event) => unknown];
+
 /** What the session routes get from createApp. */
 export interface SessionRouteDeps extends AccountDeps {
   readonly maxBodyBytes: number;

@@ -1,12 +1,15 @@
-import type { H3Event } from "h3";
+import { accountRoutes } from "./account-routes.ts";
 import { authRoutes } from "./auth-routes.ts";
-import type { SessionRouteDeps } from "./session-deps.ts";
+import type { RouteSpec, SessionRouteDeps } from "./session-deps.ts";
 import { keyChangeRoutes } from "./key-change-routes.ts";
 import { memberHandlers } from "./member-routes.ts";
+import { passkeyRoutes } from "./passkey-routes.ts";
+import { totpRoutes } from "./totp-routes.ts";
+import { resetRoutes } from "./reset-routes.ts";
 import { workspaceRoutes } from "./workspace-routes.ts";
 
-/** One route: method, path and handler, registered by createApp's `route()`. */
-export type RouteSpec = readonly ["GET" | "POST" | "PATCH" | "DELETE", string, (event: H3Event) => unknown];
+// Declared in session-deps.ts so the route files this one gathers can use it without importing this file back.
+export type { RouteSpec } from "./session-deps.ts";
 
 /** The session API's handlers, by the operation id of their route in the route list (adapters/http/route-list.ts). */
 export function sessionApiHandlers(deps: SessionRouteDeps) {
@@ -28,5 +31,9 @@ export function sessionApiHandlers(deps: SessionRouteDeps) {
     updateWorkspaceKey: keyChanges.update,
     listWorkspaceAudit: workspaces.audit,
     ...memberHandlers(deps),
+    ...passkeyRoutes(deps),
+    ...totpRoutes(deps),
+    ...resetRoutes(deps),
+    ...accountRoutes(deps),
   } satisfies Record<string, RouteSpec[2]>;
 }

@@ -3,8 +3,7 @@ import type { DomainError } from "../../../domain/errors.ts";
 import type { Result } from "../../../domain/result.ts";
 import { toErrorResponse, toSuccessResponse } from "../error-response.ts";
 import { readJsonFields, refuseNonJsonBody } from "./json-fields.ts";
-import type { SessionRouteDeps } from "./session-deps.ts";
-import type { RouteSpec } from "./session-routes.ts";
+import type { RouteSpec, SessionRouteDeps } from "./session-deps.ts";
 import { withSession } from "./with-session.ts";
 
 const param = (event: H3Event, name: string): string => getRouterParam(event, name, { decode: true }) ?? "";

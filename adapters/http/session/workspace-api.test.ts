@@ -75,7 +75,7 @@ describe("GET /api/v1/workspaces/:id/members", () => {
   it("lists the members with their roles to a member, and answers 403 to anyone else", async () => {
     const { app, ada, bob } = await setup();
     const own = await call(app, "GET", `/api/v1/workspaces/${ada.workspaceId}/members`, { client: ada });
-    expect((await own.json()).data.members).toEqual([{ accountId: ada.accountId, email: "ada@example.com", role: "owner", joinedAt: expect.any(String) }]);
+    expect((await own.json()).data.members).toEqual([{ accountId: ada.accountId, email: "ada@example.com", role: "owner", joinedAt: expect.any(String), emailVerified: false }]);
     const foreign = await call(app, "GET", `/api/v1/workspaces/${ada.workspaceId}/members`, { client: bob });
     expect(foreign.status).toBe(403);
     expect(JSON.stringify(await foreign.json())).not.toContain("ada@example.com");

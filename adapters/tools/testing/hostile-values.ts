@@ -76,18 +76,34 @@ export function boundaryValues(schema: JsonSchema | undefined, seed: number): Ra
   return values;
 }
 
+const MIXED_PIECES = ["lorem", " ", "ipsum", "\n", "é", "😀", "<b>", "&amp;", "%41", ",", ";", "\"", "{", "}", "[", "0", "9",
+  "ש", "\u200b", "a\u0301", "\t", "=", ":", "/", "\\", "'", "Z", "-"];
+const MIXED_POINTS = MIXED_PIECES.map((piece) => Array.from(piece));
+/** Texts already made: the fuzz test asks for the same megabyte-long ones for many tools. */
+const mixedTexts = new Map<string, string>();
+
 /** Deterministic text of exactly `length` code points, mixing scripts, markup, separators and line breaks. */
 export function mixedText(length: number, seed: number): string {
-  const pieces = ["lorem", " ", "ipsum", "\n", "é", "😀", "<b>", "&amp;", "%41", ",", ";", "\"", "{", "}", "[", "0", "9",
-    "ש", "\u200b", "a\u0301", "\t", "=", ":", "/", "\\", "'", "Z", "-"];
+  const key = `${length}:${seed}`;
+  let text = mixedTexts.get(key);
+  if (text === undefined) {
+    text = makeMixedText(length, seed);
+    mixedTexts.set(key, text);
+  }
+  return text;
+}
+
+function makeMixedText(length: number, seed: number): string {
   let state = seed >>> 0;
-  const out: string[] = [];
+  let text = "";
   let count = 0;
   while (count < length) {
     state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    const piece = Array.from(pieces[state % pieces.length]).slice(0, length - count);
-    out.push(piece.join(""));
-    count += piece.length;
+    const index = state % MIXED_PIECES.length;
+    const points = MIXED_POINTS[index];
+    // The last piece is cut to the code points still wanted; every other one goes in whole.
+    text += points.length <= length - count ? MIXED_PIECES[index] : points.slice(0, length - count).join("");
+    count += Math.min(points.length, length - count);
   }
-  return out.join("");
+  return text;
 }

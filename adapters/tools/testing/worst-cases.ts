@@ -80,8 +80,22 @@ function capOf(schema: JsonSchema): number {
   return typeof schema.maxLength === "number" ? schema.maxLength : BODY_BUDGET;
 }
 
+/** Texts already fitted, per shape and length: most tools' string fields share a few caps. */
+const fittedTexts = new Map<Shape, Map<number, string>>();
+
 /** The shape at `length` characters, shortened until its JSON form (escapes included) fits `length` bytes. */
 function fitted(shape: Shape, length: number): string {
+  const known = fittedTexts.get(shape) ?? new Map<number, string>();
+  fittedTexts.set(shape, known);
+  let text = known.get(length);
+  if (text === undefined) {
+    text = fit(shape, length);
+    known.set(length, text);
+  }
+  return text;
+}
+
+function fit(shape: Shape, length: number): string {
   let text = shape(length);
   for (let size = Buffer.byteLength(JSON.stringify(text)); size > length + 2; size = Buffer.byteLength(JSON.stringify(text))) {
     text = text.slice(0, Math.floor((text.length * length) / size));

@@ -43,6 +43,8 @@ function subjectOf(event: AuditEntry): SafeHtml | string {
   if (event.keyId) return html`<span>${event.keyName ?? ""}</span> <code class="subtle">${event.keyId}</code>`;
   if (event.packId) return html`<code>${event.packId}</code>`;
   if (event.webhookId) return html`<span>Webhook</span> <code class="subtle">${event.webhookId}</code>`;
+  if (event.passkeyId) return html`<span>Passkey ${event.passkeyName ?? ""}</span>`;
+  if (event.type.startsWith("account.")) return html`<span>Your account</span>`;
   return html`<span>${event.memberEmail ?? event.email ?? event.memberAccountId ?? ""}</span>`;
 }
 

@@ -13,6 +13,8 @@ export interface AuthFormState {
   readonly fieldErrors?: Readonly<Record<string, string>>;
   /** The invitation this page leads back to (`next` is its link): who invites whom to which workspace. */
   readonly invitation?: InvitationPreview;
+  /** A note from the step before (a password just reset). */
+  readonly notice?: string;
 }
 
 const withNext = (path: string, next: string) => (next === HOME_PATH ? path : `${path}?next=${encodeURIComponent(next)}`);
@@ -22,6 +24,7 @@ export function signInPage(state: AuthFormState): SafeHtml {
   return layout("Sign in", html`<div class="card narrow">
 <h1>Sign in</h1>
 ${state.invitation ? invitationNote(state.invitation, "sign-in") : html`<p class="subtle">Manage the API keys of your workspaces.</p>`}
+${state.notice ? html`<div class="notice" role="status" data-notice>${state.notice}</div>` : ""}
 ${state.error ? html`<div class="error" role="alert">${state.error}</div>` : ""}
 <form method="post" action="/dashboard/sign-in" class="stack" novalidate>
 <input type="hidden" name="csrf" value="${state.csrf}">
@@ -34,6 +37,8 @@ ${password.text}
 </div>
 <button type="submit">Sign in</button>
 </form>
+<p class="subtle"><a href="/dashboard/forgot-password">Forgot your password?</a></p>
+${passkeySignIn(state.next)}
 <p class="subtle">New here? <a href="${withNext("/dashboard/sign-up", state.next)}">Create an account</a></p>
 </div>`);
 }
@@ -78,4 +83,14 @@ function emailField(state: AuthFormState): SafeHtml {
 <input id="email" name="email" type="email" autocomplete="email" inputmode="email" required value="${state.email ?? ""}"${error.attrs}>
 ${error.text}
 </div>`;
+}
+
+/** "Sign in with a passkey": shown by passkeys.js only where the browser has WebAuthn (it cannot work without JS). */
+function passkeySignIn(next: string): SafeHtml {
+  return html`<div class="stack" data-passkey-sign-in data-next="${next}" hidden>
+<button type="button" class="secondary" data-passkey-sign-in-button>Sign in with a passkey</button>
+<div class="error" role="alert" data-passkey-error hidden></div>
+</div>
+<script src="/dashboard/vendor/simplewebauthn-browser.umd.min.js" defer></script>
+<script src="/dashboard/assets/passkeys.js" defer></script>`;
 }

@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from "../../../../domain/api-key.ts";
+import type { ApiKeySummary } from "../../../../domain/api-key-summary.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { type Chrome, layout } from "./layout.ts";
 

@@ -6,7 +6,9 @@ import { type Chrome, layout } from "./layout.ts";
 /** /dashboard/invitations/{token}: who invites whom to what, and the Accept button (or why it cannot be accepted here). */
 export function invitationPage(chrome: Chrome, preview: InvitationPreview, path: string): SafeHtml {
   const by = preview.invitedByEmail ? html` by <strong>${preview.invitedByEmail}</strong>` : "";
-  const action = preview.forThisAccount
+  const action = preview.forThisAccount && preview.verifyEmailFirst
+    ? verifyFirstBlock(chrome.csrfToken, path)
+    : preview.forThisAccount
     ? html`<form method="post" action="${path}/accept" class="actions">
 <input type="hidden" name="csrf" value="${chrome.csrfToken}">
 <button type="submit">Accept and join</button><a class="button secondary" href="/dashboard/keys">Not now</a></form>`
@@ -18,4 +20,12 @@ export function invitationPage(chrome: Chrome, preview: InvitationPreview, path:
 <p class="subtle">The link works once, until ${formatTime(preview.expiresAt)}.</p>
 ${action}
 </div>`, chrome);
+}
+
+/** Accepting needs a proved address here: the way to prove it, coming back to this link afterwards. */
+export function verifyFirstBlock(csrf: string, path: string): SafeHtml {
+  return html`<div class="warning" role="alert" data-verify-first><strong>Verify your email address first.</strong> Open the link of the verification email we sent you, then come back to this invitation.</div>
+<form method="post" action="/dashboard/account/verify-email" class="actions">
+<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${path}">
+<button type="submit">Send verification email</button></form>`;
 }

@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from "../../../../domain/api-key.ts";
+import type { ApiKeySummary } from "../../../../domain/api-key-summary.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { formatLimit, formatTime } from "./format.ts";
 import { scopeList } from "./keys-table.ts";
@@ -28,14 +28,26 @@ ${agentBox(origin)}
 </section>`, chrome);
 }
 
-/** "Use from an agent": the same key over MCP, for an HTTP MCP client and for a local stdio one. */
+/**
+ * "Use from an agent": the same key over MCP. Each snippet names the key in the one syntax its client expands (a bare
+ * `$TOOL_API_KEY` would go out as those characters and get 401); the README's agent section has the same, tested.
+ */
 function agentBox(origin: string): SafeHtml {
   return html`<section class="agent-box" aria-labelledby="agent-heading" data-agent>
 <h3 id="agent-heading">Use from an agent</h3>
-<p class="subtle">AI agents call the same tools with this key over MCP at <code>${origin}/mcp</code>: its scope, packs and limit apply, one unit per tool call.</p>
-<pre><code>{ "mcpServers": { "tools": { "type": "http", "url": "${origin}/mcp",
-  "headers": { "Authorization": "Bearer $TOOL_API_KEY" } } } }</code></pre>
-<p class="subtle">A local agent that starts commands (stdio) runs <code>tool-api mcp --base-url ${origin}</code> with <code>TOOL_API_KEY</code> set.</p>
+<p class="subtle">AI agents call the same tools with this key over MCP at <code>${origin}/mcp</code>: its scope, packs and limit apply, one unit per tool call. Keep the key in the variable <code>TOOL_API_KEY</code>; each client below reads it from there (VS Code asks for it).</p>
+<p class="subtle">Claude Code, in your project (the single quotes keep the placeholder for Claude Code to fill in):</p>
+<pre><code data-client="claude-code">claude mcp add --transport http --scope project tools ${origin}/mcp --header 'Authorization: Bearer \${TOOL_API_KEY}'</code></pre>
+<p class="subtle">Cursor, in <code>~/.cursor/mcp.json</code>:</p>
+<pre><code data-client="cursor">{ "mcpServers": { "tools": { "url": "${origin}/mcp",
+  "headers": { "Authorization": "Bearer \${env:TOOL_API_KEY}" } } } }</code></pre>
+<p class="subtle">VS Code, in <code>.vscode/mcp.json</code>:</p>
+<pre><code data-client="vscode">{ "inputs": [{ "type": "promptString", "id": "tool-api-key", "description": "Tool API key", "password": true }],
+  "servers": { "tools": { "type": "http", "url": "${origin}/mcp",
+    "headers": { "Authorization": "Bearer \${input:tool-api-key}" } } } }</code></pre>
+<p class="subtle">Claude's and ChatGPT's connectors take only a URL and sign in by OAuth, which this server does not offer yet: use a client above.</p>
+<p class="subtle">A local agent that starts commands (stdio) runs, with <code>TOOL_API_KEY</code> set, the installed bin by its absolute path (never <code>npx tool-api</code>, which from another directory fetches whatever the registry has under that name):</p>
+<pre><code data-client="stdio">node /path/to/node_modules/tool-execution-api/dist/adapters/cli/tool-api.js mcp --base-url ${origin}</code></pre>
 </section>`;
 }
 

@@ -1,4 +1,5 @@
-import type { ApiKeySummary, Environment, RateLimitPolicy } from "../../../../domain/api-key.ts";
+import type { Environment, RateLimitPolicy } from "../../../../domain/api-key.ts";
+import type { ApiKeySummary } from "../../../../domain/api-key-summary.ts";
 import type { ToolChoices } from "../key-form-input.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { createKeyForm, type KeyFormState } from "./key-form.ts";

@@ -1,4 +1,5 @@
-import type { ApiKeySummary, KeyScopes } from "../../../../domain/api-key.ts";
+import type { KeyScopes } from "../../../../domain/api-key.ts";
+import type { ApiKeySummary } from "../../../../domain/api-key-summary.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { formatLimit, formatTime, formatTimeSeconds } from "./format.ts";
 import { expiryText } from "./rotate-page.ts";

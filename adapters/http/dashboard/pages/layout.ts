@@ -7,7 +7,7 @@ export interface Chrome {
   readonly csrfToken: string;
   readonly workspaces: readonly WorkspaceEntry[];
   readonly currentWorkspaceId: string;
-  readonly section: "keys" | "workspaces" | "members" | "marketplace" | "audit" | "usage" | "webhooks";
+  readonly section: "keys" | "workspaces" | "members" | "marketplace" | "audit" | "usage" | "webhooks" | "account";
 }
 
 /** The page shell: one stylesheet, one deferred script, a skip link, and the top bar when signed in. */
@@ -54,7 +54,7 @@ ${brand}
 <div class="topbar-end">
 ${switcher(chrome)}
 <div class="account">
-<span class="account-email" title="${chrome.email}">${chrome.email}</span>
+<a class="account-email" href="/dashboard/account" title="Account security: ${chrome.email}"${current("account")}>${chrome.email}</a>
 <form method="post" action="/dashboard/sign-out">
 <input type="hidden" name="csrf" value="${chrome.csrfToken}">
 <button type="submit" class="secondary small">Sign out</button>

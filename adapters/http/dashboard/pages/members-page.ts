@@ -103,7 +103,8 @@ function memberRow(state: MembersPageState, member: MemberView): SafeHtml {
   const remove = mayRemove(state, member)
     ? html`<form method="post" action="${at}/remove" class="row-actions">${csrf}<button type="submit" class="secondary small danger" aria-label="${self ? "Leave" : "Remove"} ${self ? state.workspace.name : member.email}">${self ? "Leave" : "Remove"}</button></form>`
     : self && member.role === "owner" ? html`<span class="subtle" data-only-owner>Only owner: make someone else owner to leave</span>` : "";
-  return html`<tr data-member="${member.email}"><td data-label="Email" class="name"><span>${member.email}</span>${self ? html` <span class="badge">you</span>` : ""}</td>
+  return html`<tr data-member="${member.email}"><td data-label="Email" class="name"><span>${member.email}</span>${self ? html` <span class="badge">you</span>` : ""}
+${member.emailVerified ? html`<span class="badge active" data-email-verified="yes">verified</span>` : html`<span class="badge" data-email-verified="no">unverified</span>`}</td>
 <td data-label="Role">${role}</td>
 <td data-label="Joined (UTC)" class="nowrap"><time datetime="${member.joinedAt}">${formatTimeShort(member.joinedAt)}</time></td>
 <td data-label="" class="end">${remove}</td></tr>`;

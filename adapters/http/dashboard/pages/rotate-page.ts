@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from "../../../../domain/api-key.ts";
+import type { ApiKeySummary } from "../../../../domain/api-key-summary.ts";
 import { DEFAULT_GRACE_SECONDS, MAX_GRACE_SECONDS } from "../../../../application/rotate-key.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { type Chrome, layout } from "./layout.ts";

@@ -1,0 +1,77 @@
+import { execFile } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { poolShare } from "../server.ts";
+import { childEnv } from "../testing/child-env.ts";
+import { lineChunks, PIPE_BUF } from "./line-chunks.ts";
+import { hasReusePort } from "./listen-mode.ts";
+
+const CLI = join(import.meta.dirname, "..", "cli", "tool-api.ts");
+
+function serve(args: string[]): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", CLI, "serve", ...args], { env: childEnv({}) }, (error, _stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stderr });
+    });
+  });
+}
+
+describe("WORKERS", () => {
+  it("reads 1 by default, N, or auto as the machine's available parallelism; anything else is a configuration error", () => {
+    const workers = (value?: string) => {
+      const loaded = loadConfig(value === undefined ? {} : { WORKERS: value });
+      return loaded.ok ? loaded.value.workers : loaded.error.join(" ");
+    };
+    expect([workers(), workers("1"), workers("4"), workers("auto")]).toEqual([1, 1, 4, availableParallelism()]);
+    for (const bad of ["0", "-1", "2.5", "many", "257"]) expect(workers(bad)).toMatch(/^WORKERS=".*" is invalid: expected an integer from 1 to 256 or auto/);
+  });
+
+  it("takes tool-api serve's --workers as WORKERS, checked with the rest of the configuration; a bad flag gets the usage", async () => {
+    const [zero, bogus] = await Promise.all([serve(["--workers=0"]), serve(["--workers"])]);
+    expect(zero).toMatchObject({ code: 78, stderr: expect.stringContaining('WORKERS="0" is invalid') });
+    expect(bogus).toMatchObject({ code: 2, stderr: expect.stringContaining("tool-api serve [--workers N]") });
+  });
+
+  it("gives each worker its share of the machine's tool pool, at least one process each", () => {
+    const pool = { concurrency: 8, maxQueue: 16, maxWaitMs: 10_000 };
+    expect(poolShare(pool, 1)).toEqual(pool);
+    expect(poolShare(pool, 4)).toEqual({ concurrency: 2, maxQueue: 4, maxWaitMs: 10_000 });
+    expect(poolShare({ ...pool, concurrency: 2, maxQueue: 1 }, 3)).toEqual({ concurrency: 1, maxQueue: 1, maxWaitMs: 10_000 });
+  });
+});
+
+describe("how workers share the port", () => {
+  it("uses SO_REUSEPORT from Node 22.12 and 23.1 on Linux and FreeBSD, node:cluster's shared handle elsewhere", () => {
+    const cases: Array<[string, NodeJS.Platform, boolean]> = [
+      ["20.20.2", "linux", false], ["22.11.0", "linux", false], ["22.12.0", "linux", true], ["23.0.0", "linux", false],
+      ["23.1.0", "linux", true], ["24.21.0", "linux", true], ["24.21.0", "freebsd", true], ["24.21.0", "darwin", false], ["24.21.0", "win32", false],
+    ];
+    for (const [version, platform, expected] of cases) expect(hasReusePort(version, platform), `${version} ${platform}`).toBe(expected);
+  });
+});
+
+describe("a worker's log lines", () => {
+  const written = (text: string) => {
+    const writes: string[] = [];
+    lineChunks({ write: (chunk: string) => void writes.push(chunk) }).write(text);
+    return writes;
+  };
+
+  it("go out in writes of whole lines no longer than PIPE_BUF, so no other worker's write splits one", () => {
+    const lines = Array.from({ length: 200 }, (_, i) => `${JSON.stringify({ i, pad: "é".repeat(i % 50) })}\n`);
+    const writes = written(lines.join(""));
+    expect(writes.length).toBeGreaterThan(1);
+    for (const chunk of writes) {
+      expect(Buffer.byteLength(chunk)).toBeLessThanOrEqual(PIPE_BUF);
+      expect(chunk.endsWith("\n")).toBe(true);
+    }
+    expect(writes.join("")).toBe(lines.join(""));
+  });
+
+  it("keeps a line longer than PIPE_BUF whole, in a write of its own", () => {
+    const long = `${"x".repeat(PIPE_BUF * 2)}\n`;
+    expect(written(`a\n${long}b\n`)).toEqual(["a\n", long, "b\n"]);
+  });
+});

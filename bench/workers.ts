@@ -1,0 +1,102 @@
+// WORKERS=N against one worker: N server processes on one port (node:cluster), measured in the main rounds beside the
+// one-worker servers ("embedded", "redis": WORKERS unset is one worker), execute hash-text only. CPU per request is
+// the whole process group's (primary, workers, their tool processes: servers.ts treeCpuTicks), so it does not depend
+// on who shares the cores; req/s does, so the scaling ratio is honest only with the load generator on cores apart.
+import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
+import type { Measurement } from "./scenarios.ts";
+import { type BenchServer, embeddedEnv, hasTaskset, redisEnv, startProduction } from "./servers.ts";
+
+/** The scenario the worker servers run. */
+export const WORKERS_SCENARIO = "execute hash-text";
+
+/** The default N: two workers where the machine has two cores or more (one, then, only on a one-core machine). */
+export const defaultWorkers = (): number => Math.min(availableParallelism(), 2);
+
+/** Coordination target: CPU per request with N workers at most this many times one worker's. */
+export const MAX_COORDINATION = 1.33;
+
+export const workersServerName = (store: "embedded" | "redis", workers: number): string => `${store} ×${workers} workers`;
+
+/** Whether a server of the run is a WORKERS=N one (only its execute scenario runs). */
+export const isWorkersServer = (name: string): boolean => / ×\d+ workers$/.test(name);
+
+/**
+ * Where the load generator can sit apart from N workers: cores N.. for the bench process (autocannon), 0..N-1 for the
+ * workers, when there are more than N cores and taskset exists. Returns the plan, or why not (printed as is).
+ */
+export interface Pinning {
+  readonly note: string;
+  /** The workers' cores and the load generator's, for taskset -c; absent when not pinned. */
+  readonly cpus?: string;
+  readonly loadCpus?: string;
+}
+
+export function pinning(workers: number): Pinning {
+  const cores = availableParallelism();
+  if (!hasTaskset()) return { note: "not pinned: no taskset" };
+  if (cores <= workers) return { note: `not pinned: ${cores} cores` };
+  const cpus = `0-${workers - 1}`;
+  const loadCpus = `${workers}-${cores - 1}`;
+  return { cpus, loadCpus, note: `pinned: workers on cores ${cpus}, load generator on ${loadCpus}` };
+}
+
+/** Pins this process (every thread: autocannon's included) to `cpus`; the workers' phase is the whole run. */
+export function pinLoadGenerator(cpus: string): void {
+  spawnSync("taskset", ["-a", "-p", "-c", cpus, String(process.pid)], { stdio: "ignore" });
+}
+
+/**
+ * The WORKERS=N servers of the run (none when N is 1: the one-worker servers are the run's own "embedded" and
+ * "redis"), started as soon as called; pinned to cores 0..N-1 when `cpus` is given.
+ */
+export function startWorkerServers(workers: number, redisUrl: string | undefined, cpus: string | undefined): Promise<BenchServer>[] {
+  if (workers <= 1) return [];
+  const env = { WORKERS: String(workers) };
+  return [
+    startProduction({ name: workersServerName("embedded", workers), env: { ...embeddedEnv(), ...env }, cpus }),
+    ...(redisUrl ? [startProduction({ name: workersServerName("redis", workers), env: { ...redisEnv(redisUrl), ...env }, cpus })] : []),
+  ];
+}
+
+export interface WorkersRow {
+  readonly store: "embedded" | "redis";
+  readonly workers: number;
+  readonly one: Pick<Measurement, "rps" | "cpuUs">;
+  readonly many: Pick<Measurement, "rps" | "cpuUs">;
+  /** N workers' req/s over one worker's. */
+  readonly scaling: number;
+  /** N workers' CPU per request over one worker's. */
+  readonly coordination: number;
+}
+
+export interface WorkersReport {
+  readonly workers: number;
+  readonly pinning: string;
+  readonly rows: readonly WorkersRow[];
+}
+
+type Row = { readonly server: string; readonly scenario: string } & Measurement;
+
+/** Scaling and coordination per store from the main rounds' rows (N = 1: one worker against itself). */
+export function workersReport(rows: readonly Row[], workers: number, pinningNote: string): WorkersReport {
+  const execute = (server: string) => rows.find((row) => row.server === server && row.scenario === WORKERS_SCENARIO);
+  const out: WorkersRow[] = [];
+  for (const store of ["embedded", "redis"] as const) {
+    const one = execute(store);
+    const many = workers <= 1 ? one : execute(workersServerName(store, workers));
+    if (!one || !many) continue;
+    out.push({
+      store, workers, one: { rps: one.rps, cpuUs: one.cpuUs }, many: { rps: many.rps, cpuUs: many.cpuUs },
+      scaling: many.rps / Math.max(1, one.rps), coordination: many.cpuUs / Math.max(1, one.cpuUs),
+    });
+  }
+  return { workers, pinning: pinningNote, rows: out };
+}
+
+export function printWorkers(report: WorkersReport): void {
+  console.log(`\nworkers: ${WORKERS_SCENARIO}, 1 against ${report.workers} worker${report.workers === 1 ? "" : "s"} (WORKERS=${report.workers}; CPU of the whole process group), ${report.pinning}:`);
+  for (const row of report.rows) {
+    console.log(`  ${row.store.padEnd(9)} 1 worker ${row.one.rps} req/s ${row.one.cpuUs} µs/req; WORKERS=${row.workers} ${row.many.rps} req/s ${row.many.cpuUs} µs/req; scaling ${row.scaling.toFixed(2)}×, CPU/request ${row.coordination.toFixed(2)}×`);
+  }
+}
