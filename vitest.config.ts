@@ -13,6 +13,12 @@ export default defineConfig({
     // sockets and child processes rather than compute, so two run side by side: the suite took 748 s with one
     // worker and 547 s with two on the same machine.
     maxWorkers: 2,
+    // Each worker process runs its files one after another in one module registry: the suite's files import the same
+    // application graph, which isolation re-evaluated for every one of them. Stubbed variables and spies are undone
+    // after each file and test, so nothing of one file's setup reaches the next.
+    isolate: false,
+    unstubEnvs: true,
+    restoreMocks: true,
     globals: true,
     setupFiles: ["scripts/vitest-setup.ts"],
   },
