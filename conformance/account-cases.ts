@@ -1,4 +1,4 @@
-import { caseFor, type ConformanceCase, type Document } from "./expectations.ts";
+import { caseFor, type ConformanceCase, type Document, type Expectation, expectationOf, pinned } from "./expectations.ts";
 import type { SessionFixture } from "./session-fixture.ts";
 
 // Account security (reset, verification, password, sessions, passkeys, deletion): the answers any deployment gives
@@ -18,7 +18,16 @@ export function anonymousAccountCases(document: Document): ConformanceCase[] {
     caseFor(document, { ...at("POST", "/auth/password-reset/confirm"), id: "password-reset-confirm.unknown", title: "POST /auth/password-reset/confirm: unknown token", auth: "none", body: json({ token: `acct_conformance.${UNKNOWN_TOKEN}`, password: STRONG_PASSWORD }), status: 404, errorCode: "not_found" }),
     caseFor(document, { ...at("POST", "/auth/password-reset/confirm"), id: "password-reset-confirm.short", title: "POST /auth/password-reset/confirm: short password", auth: "none", body: json({ token: `acct_conformance.${UNKNOWN_TOKEN}`, password: "short" }), status: 422, errorCode: "invalid_input" }),
     caseFor(document, { ...at("POST", "/auth/email-verification/confirm"), id: "email-verification-confirm.unknown", title: "POST /auth/email-verification/confirm: unknown token", auth: "none", body: json({ token: UNKNOWN_TOKEN }), status: 404, errorCode: "not_found" }),
+    // Passkeys need a domain in PUBLIC_URL (the relying party): a deployment on an IP address refuses them with 409.
+    caseFor(document, { ...at("POST", "/auth/passkeys/authentication-options"), id: "passkey-options.anonymous", title: "POST /auth/passkeys/authentication-options (409 where PUBLIC_URL is an IP address)", auth: "none", status: 200, alternatives: passkeysOff(document, "/auth/passkeys/authentication-options") }),
+    caseFor(document, { ...at("POST", "/auth/sign-in/passkey"), id: "passkey-sign-in.unknown", title: "POST /auth/sign-in/passkey: an assertion of no registered passkey (409 where PUBLIC_URL is an IP address)", auth: "none", body: json({ response: { id: "conformance-unknown", rawId: "conformance-unknown", type: "public-key", response: { clientDataJSON: "e30" } } }), status: 401, errorCode: "invalid_credentials", alternatives: passkeysOff(document, "/auth/sign-in/passkey") }),
   ];
+}
+
+/** The 409 `conflict` a deployment without a domain gives every passkey route, as the document describes it. */
+function passkeysOff(document: Document, path: string): Expectation[] {
+  const expected = expectationOf(document, path, "POST", 409);
+  return expected ? [{ ...expected, bodySchema: pinned(expected.bodySchema, { errorCode: "conflict" }) }] : [];
 }
 
 /** The session routes of account security without a session: each 401 before anything else is read. */
