@@ -15,7 +15,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Each worker process runs its files one after another in one module registry: the suite's files import the same
     // application graph, which isolation re-evaluated for every one of them. Stubbed variables and spies are undone
-    // after each file and test, so nothing of one file's setup reaches the next.
+    // between tests, so nothing of one file's setup reaches the next.
     isolate: false,
     unstubEnvs: true,
     restoreMocks: true,
