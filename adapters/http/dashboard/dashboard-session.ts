@@ -2,9 +2,9 @@ import type { H3Event } from "h3";
 import type { SessionContext } from "../../../application/resolve-session.ts";
 import { isSameToken } from "../../../domain/session.ts";
 import type { Workspace } from "../../../domain/workspace.ts";
-import { StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 import { clearedSessionCookie, readSessionToken } from "../session/session-cookie.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
+import { guardWith } from "../failure-guard.ts";
 import { isSameOrigin, readForm } from "./form.ts";
 import { readWorkspaceFormToken, workspaceFormToken } from "./form-token.ts";
 import type { Chrome } from "./pages/layout.ts";
@@ -29,18 +29,10 @@ export interface DashboardFormOptions {
 
 /** Turns storage failures and bugs into HTML pages (the bug is logged once by onBug). */
 export function dashboardGuard(deps: Pick<SessionRouteDeps, "onBug">, handler: (event: H3Event) => Promise<Response>) {
-  return async (event: H3Event): Promise<Response> => {
-    try {
-      return await handler(event);
-    } catch (error) {
-      if (error instanceof StorageUnavailableError) {
-        event.context.storageFailed = true;
-        return htmlResponse(messagePage("Temporarily unavailable", "Storage is unreachable. Try again in a moment."), 503, [["retry-after", "1"]]);
-      }
-      deps.onBug(error, event);
-      return htmlResponse(messagePage("Something went wrong", "An internal error occurred. Try again."), 500);
-    }
-  };
+  return guardWith(deps, {
+    unavailable: () => htmlResponse(messagePage("Temporarily unavailable", "Storage is unreachable. Try again in a moment."), 503, [["retry-after", "1"]]),
+    bug: () => htmlResponse(messagePage("Something went wrong", "An internal error occurred. Try again."), 500),
+  }, handler);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { H3Event } from "h3";
 import type { OAuthUseCases } from "../../../application/oauth-use-cases.ts";
-import { StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 import { readForm } from "../dashboard/form.ts";
+import { guardWith } from "../failure-guard.ts";
 import { readJsonBody } from "../request-body.ts";
 import { linkOrigin, type SessionRouteDeps } from "../session/session-deps.ts";
 import { CORS_HEADERS, oauthError, oauthJson, publicJson } from "./oauth-answers.ts";
@@ -57,16 +57,8 @@ async function readOAuthForm(event: H3Event): Promise<Read> {
 
 /** A storage outage or a bug answers as RFC 6749 does (`temporarily_unavailable`, `server_error`), never with internals. */
 function guarded(deps: Pick<OAuthEndpointDeps, "onBug">, handler: (event: H3Event) => Promise<Response>) {
-  return async (event: H3Event): Promise<Response> => {
-    try {
-      return await handler(event);
-    } catch (error) {
-      if (error instanceof StorageUnavailableError) {
-        event.context.storageFailed = true;
-        return oauthJson({ error: "temporarily_unavailable", error_description: "Storage is unreachable. Try again in a moment." }, 503, { "retry-after": "1" });
-      }
-      deps.onBug(error, event);
-      return oauthJson({ error: "server_error", error_description: "An internal error occurred." }, 500);
-    }
-  };
+  return guardWith(deps, {
+    unavailable: () => oauthJson({ error: "temporarily_unavailable", error_description: "Storage is unreachable. Try again in a moment." }, 503, { "retry-after": "1" }),
+    bug: () => oauthJson({ error: "server_error", error_description: "An internal error occurred." }, 500),
+  }, handler);
 }

@@ -1,9 +1,9 @@
 import type { H3Event } from "h3";
 import type { SessionContext } from "../../../application/resolve-session.ts";
 import { isSameToken } from "../../../domain/session.ts";
-import { StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 import { toErrorResponse } from "../error-response.ts";
 import { storageUnavailable } from "../protect.ts";
+import { guardWith } from "../failure-guard.ts";
 import type { SessionRouteDeps } from "./session-deps.ts";
 import { clearedSessionCookie, readSessionToken } from "./session-cookie.ts";
 
@@ -37,15 +37,7 @@ export function withSession(deps: Pick<SessionRouteDeps, "resolveSession" | "cou
 
 /** Turns storage failures into 503 and bugs into 500, as withApiKey does for keyed routes. */
 export function guarded(deps: Pick<SessionRouteDeps, "onBug">, handler: (event: H3Event) => Promise<Response>) {
-  return async (event: H3Event): Promise<Response> => {
-    try {
-      return await handler(event);
-    } catch (error) {
-      if (!(error instanceof StorageUnavailableError)) return deps.onBug(error, event);
-      event.context.storageFailed = true;
-      return storageUnavailable();
-    }
-  };
+  return guardWith(deps, { unavailable: storageUnavailable }, handler);
 }
 
 declare module "h3" {
