@@ -5,14 +5,18 @@ import { availableParallelism } from "node:os";
 /** The most WORKERS may ask for: each is a whole server process with its own storage connections. */
 export const MAX_WORKERS = 256;
 
-export function isDatabaseUrl(raw: string): boolean {
+/** A URL of one of `protocols` with a host. */
+function isUrlOf(raw: string, protocols: readonly string[]): boolean {
   try {
     const url = new URL(raw);
-    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+    return protocols.includes(url.protocol) && url.hostname !== "";
   } catch {
     return false;
   }
 }
+
+export const isDatabaseUrl = (raw: string): boolean => isUrlOf(raw, ["postgres:", "postgresql:"]);
+export const isSmtpUrl = (raw: string): boolean => isUrlOf(raw, ["smtp:", "smtps:"]);
 
 /** An origin; one trailing slash is tolerated (and dropped), any other path, a query, a fragment or credentials are not. */
 export function parsePublicUrl(raw: string): string | undefined {
@@ -21,15 +25,6 @@ export function parsePublicUrl(raw: string): string | undefined {
     return new URL(raw).origin;
   } catch {
     return undefined;
-  }
-}
-
-export function isSmtpUrl(raw: string): boolean {
-  try {
-    const url = new URL(raw);
-    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
-  } catch {
-    return false;
   }
 }
 

@@ -12,6 +12,17 @@ const USAGE = `Usage:
   tool-api store <command>       status | accept-restore: serve a store a server refused as having lost data
   tool-api --version             print this package's version`;
 
+/** The subcommands that run to their end and exit with their code, each module loaded only when it is called. */
+const EXITING_COMMANDS = new Map<string, () => Promise<(args: string[]) => Promise<number>>>([
+  ["keys", async () => (await import("./keys.ts")).runKeysCommand],
+  ["mcp", async () => (await import("../mcp/mcp-stdio.ts")).runMcpCommand],
+  ["migrate", async () => (await import("./migrate.ts")).runMigrateCommand],
+  ["export", async () => (await import("./export.ts")).runExportCommand],
+  ["import", async () => (await import("./import.ts")).runImportCommand],
+  ["store", async () => (await import("./store.ts")).runStoreCommand],
+]);
+const exiting = EXITING_COMMANDS.get(process.argv[2] ?? "");
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === "serve") {
   const workers = serveWorkers(rest);
@@ -21,18 +32,8 @@ if (command === "serve") {
   }
   if (workers !== null) process.env.WORKERS = workers;
   await import("../main.ts");
-} else if (command === "keys") {
-  process.exit(await (await import("./keys.ts")).runKeysCommand(rest));
-} else if (command === "mcp") {
-  process.exit(await (await import("../mcp/mcp-stdio.ts")).runMcpCommand(rest));
-} else if (command === "migrate") {
-  process.exit(await (await import("./migrate.ts")).runMigrateCommand(rest));
-} else if (command === "export") {
-  process.exit(await (await import("./export.ts")).runExportCommand(rest));
-} else if (command === "import") {
-  process.exit(await (await import("./import.ts")).runImportCommand(rest));
-} else if (command === "store") {
-  process.exit(await (await import("./store.ts")).runStoreCommand(rest));
+} else if (exiting) {
+  process.exit(await (await exiting())(rest));
 } else if (command === "--version" || command === "-v") {
   process.stdout.write(`${(await import("../package-version.ts")).packageVersion()}\n`);
 } else if (command === "conformance") {
