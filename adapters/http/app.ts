@@ -12,7 +12,7 @@ import { openApiHandler } from "./openapi/openapi-route.ts";
 import { type LeanHandler, leanExecute } from "./lean-execute.ts";
 import { withApiKey } from "./protect.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./request-body.ts";
-import { requestLogger, traceFetchRequests, traceNodeRequest } from "./request-log.ts";
+import { requestLines as requestLinesOf, traceFetchRequests, traceNodeRequest } from "./request-log.ts";
 import { beginRequest } from "./request-state.ts";
 import { type OperationId, ROUTES } from "./route-list.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
@@ -62,7 +62,7 @@ export function createApp(core: ToolCore, options: AppOptions = {}): H3 {
 export function buildApp(core: ToolCore, options: AppOptions = {}): { app: H3; leanExecute: LeanHandler } {
   const logger = options.logger ?? createLogger("warn");
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const requestLines = requestLogger(logger);
+  const requestLines = requestLinesOf(logger);
   const { services } = core;
   const metrics = options.metrics?.metrics;
   const observe = metrics && observeRequests(metrics);

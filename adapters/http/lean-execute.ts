@@ -10,7 +10,7 @@ import type { RequestObserver } from "../metrics/http-metrics.ts";
 import { inCheckPhase } from "./answer-batching.ts";
 import { apiKeyOf } from "./read-api-key.ts";
 import { readNodeJsonBody } from "./request-body.ts";
-import { traceNodeResponse } from "./request-log.ts";
+import { type RequestLines, traceNodeResponse } from "./request-log.ts";
 import { toRequestId } from "./request-state.ts";
 import { isHttps, TRUST_NO_PROXY, type TrustProxy } from "./trust-proxy.ts";
 
@@ -18,8 +18,7 @@ export interface LeanExecuteDeps {
   readonly toolCall: Pick<ToolCall, "authorize" | "run">;
   readonly observer: ExecutionObserver;
   readonly maxBodyBytes: number;
-  /** Request lines (requestLogger). */
-  readonly requestLines: Logger;
+  readonly requestLines: RequestLines;
   /** Bugs, as the app's onBug logs them. */
   readonly logger: Logger;
   readonly observe?: RequestObserver;
