@@ -83,23 +83,33 @@ function gatedAtomic<T>(records: AtomicRecords<T>, gate: Gate, marked: boolean):
 /**
  * A proxy of `target` whose methods fail with the gate's error while it refuses, and whose `marks` raise the marker
  * once they resolved. The target's own code runs on the target itself, so its inner calls are not counted twice.
+ * Each method's gated form is made once and kept while the method stays the same: storage calls are on every
+ * request's path, and a new closure per call was garbage per call.
  */
 function gated<T extends object>(target: T, gate: Gate, marks?: ReadonlySet<string>, replaced: Record<string, unknown> = {}): T {
+  const made = new Map<string | symbol, { method: (...args: unknown[]) => unknown; gated: unknown }>();
+  const gatedForm = (object: T, property: string | symbol, method: (...args: unknown[]) => unknown): unknown => {
+    if (typeof property !== "string" || SYNCHRONOUS.has(property) || property === "constructor") return method.bind(object);
+    return (...args: unknown[]) => {
+      if (!gate.isServing()) return Promise.reject(gate.refusalError());
+      const result: unknown = Reflect.apply(method, object, args);
+      if (!marks?.has(property)) return result;
+      return Promise.resolve(result).then(async (settled) => {
+        await gate.raise();
+        return settled;
+      });
+    };
+  };
   return new Proxy(target, {
     get(object, property) {
       if (typeof property === "string" && property in replaced) return replaced[property];
       const value: unknown = Reflect.get(object, property, object);
       if (typeof value !== "function") return value;
-      if (typeof property !== "string" || SYNCHRONOUS.has(property) || property === "constructor") return value.bind(object);
-      return (...args: unknown[]) => {
-        if (!gate.isServing()) return Promise.reject(gate.refusalError());
-        const result: unknown = Reflect.apply(value, object, args);
-        if (!marks?.has(property)) return result;
-        return Promise.resolve(result).then(async (settled) => {
-          await gate.raise();
-          return settled;
-        });
-      };
+      const known = made.get(property);
+      if (known?.method === value) return known.gated;
+      const form = gatedForm(object, property, value as (...args: unknown[]) => unknown);
+      made.set(property, { method: value as (...args: unknown[]) => unknown, gated: form });
+      return form;
     },
   });
 }
