@@ -43,7 +43,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 interface LineParts {
   [key: symbol]: unknown;
 }
-const { lsCacheSym, timeSym, chindingsSym, streamSym } = pino.symbols;
+const { lsCacheSym, timeSym, chindingsSym, streamSym, formattersSym } = pino.symbols;
+/** Where a child made with `msgPrefix` keeps it (a symbol pino exports but does not declare in its types). */
+const { msgPrefixSym } = pino.symbols as unknown as Record<"msgPrefixSym", symbol>;
 const NEEDS_METADATA = Symbol.for("pino.metadata");
 
 /**
@@ -56,6 +58,8 @@ const NEEDS_METADATA = Symbol.for("pino.metadata");
 export function prebuiltLines(logger: Logger, msg: string): ((fields: string) => void) | undefined {
   const parts = logger as unknown as LineParts;
   if (!ownLoggers.has(logger) || (parts[streamSym] as LineParts)[NEEDS_METADATA] === true) return undefined;
+  // What a child's own options may add that a prepared line would miss: a log formatter, a message prefix.
+  if ((parts[formattersSym] as { log?: unknown }).log !== undefined || parts[msgPrefixSym] !== undefined) return undefined;
   const opening = (parts[lsCacheSym] as Record<number, string>)[logger.levels.values.info];
   const end = `,"msg":${JSON.stringify(msg)}}\n`;
   return (fields) => {

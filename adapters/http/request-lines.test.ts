@@ -43,6 +43,17 @@ describe("request lines written as prepared JSON", () => {
     expect(writer.lines).toEqual([]);
   });
 
+  it("logs through pino for a child with a message prefix or a log formatter of its own, which pino honours", () => {
+    const writer = recordingWriter();
+    const prefixed = createLogger("info", writer).child({}, { msgPrefix: "[api] " });
+    const formatted = createLogger("info", writer).child({}, { formatters: { log: (fields) => ({ ...fields, tagged: true }) } });
+    expect(prebuiltLines(prefixed, "request")).toBeUndefined();
+    expect(prebuiltLines(formatted, "request")).toBeUndefined();
+    requestLines(prefixed)({ requestId: "r-7" }, "GET", "/", 200);
+    requestLines(formatted)({ requestId: "r-8" }, "GET", "/", 200);
+    expect(writer.lines.map((line) => JSON.parse(line))).toMatchObject([{ requestId: "r-7", msg: "[api] request" }, { requestId: "r-8", tagged: true }]);
+  });
+
   it("logs through pino for a logger the project did not make, whose formatters it honours", () => {
     const writer = recordingWriter();
     const foreign = pino({ base: undefined, formatters: { level: (label) => ({ severity: label }) } }, writer);
