@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, fork, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,20 +66,7 @@ export interface ProductionOptions {
  */
 export async function startProduction(options: ProductionOptions): Promise<BenchServer> {
   if (!existsSync(MAIN)) throw new Error("dist/ is not built: run npm ci (or npm run build) first");
-  const port = await freePort();
-  const env = { ...process.env, HOST: SERVER_HOST, PORT: String(port), LOG_LEVEL: "info", ...options.env };
-  const log = openSync(join(LOG_DIR, `${options.name}.log`), "a");
-  const pinned = options.cpus !== undefined && hasTaskset();
-  const entryArgs = options.entry ? [...START_ARGS.slice(0, -1), options.entry] : START_ARGS;
-  const [command, ...args] = [...(pinned ? ["taskset", "-c", options.cpus as string] : []), ...(options.wrapper ?? []), process.execPath, ...entryArgs];
-  const child = spawn(command, args, { env, stdio: ["ignore", log, log] });
-  const url = `http://${SERVER_HOST}:${port}`;
-  try {
-    await untilHealthy(url, child, options.readyTimeoutMs ?? 90_000);
-  } catch (error) {
-    child.kill("SIGKILL"); // never left running behind a failed bench
-    throw error;
-  }
+  const { child, env, url } = await spawnListening(options);
   // The CLI runs in processes of its own, outside the tree whose CPU tells that the server has settled: the keys are
   // made while the tool processes warm up, not after.
   const mint = (limit: number) => createKeyWithCli(env, limit);
@@ -88,6 +75,38 @@ export async function startProduction(options: ProductionOptions): Promise<Bench
   // Spend the one request of the "spent" key so the 429 scenario never sees a 200.
   if (keys) await fetch(`${url}/api/v1/keys/current`, { headers: { "x-api-key": keys.spent } });
   return handle(options.name, child, url, keys);
+}
+
+/** How many ports a server is offered before the bench gives up: another process may take a free port first. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Spawns the server on a free port and waits for its health answer. A port found free can be taken by another
+ * process before the server binds it (other test files run beside the smoke test): a server that exits with
+ * EADDRINUSE is started again on another port.
+ */
+async function spawnListening(options: ProductionOptions): Promise<{ child: ChildProcess; env: Record<string, string | undefined>; url: string }> {
+  const logFile = join(LOG_DIR, `${options.name}.log`);
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const env = { ...process.env, HOST: SERVER_HOST, PORT: String(port), LOG_LEVEL: "info", ...options.env };
+    const logStart = existsSync(logFile) ? statSync(logFile).size : 0;
+    const log = openSync(logFile, "a");
+    const pinned = options.cpus !== undefined && hasTaskset();
+    const entryArgs = options.entry ? [...START_ARGS.slice(0, -1), options.entry] : START_ARGS;
+    const [command, ...args] = [...(pinned ? ["taskset", "-c", options.cpus as string] : []), ...(options.wrapper ?? []), process.execPath, ...entryArgs];
+    const child = spawn(command, args, { env, stdio: ["ignore", log, log] });
+    closeSync(log);
+    const url = `http://${SERVER_HOST}:${port}`;
+    try {
+      await untilHealthy(url, child, options.readyTimeoutMs ?? 90_000);
+      return { child, env, url };
+    } catch (error) {
+      child.kill("SIGKILL"); // never left running behind a failed bench
+      const taken = child.exitCode !== null && readFileSync(logFile, "utf8").slice(logStart).includes("EADDRINUSE");
+      if (!taken || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** The address every bench server listens on, also in its HOST variable (valgrind's vgdb names its files after HOST). */
@@ -155,7 +174,8 @@ async function untilHealthy(url: string, child: ChildProcess, timeoutMs: number)
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${LOG_DIR}`);
-    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return;
+    // Bounded: whatever else holds the port (see spawnListening) may accept and never answer.
+    if (await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)) return;
     await sleep(20);
   }
   throw new Error(`server at ${url} never answered; see ${LOG_DIR}`);
