@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import type { Measurement, Scenario } from "./scenarios.ts";
-import { CLOCK_TICK_US, treeCpuTicks } from "./servers.ts";
+import { CLOCK_TICK_US, treeCpuTicks } from "./process-cpu.ts";
 
 /**
  * autocannon ends a run on its next sample tick: at its default of 1 s, 20 requests done in 50 ms still take a second

@@ -7,7 +7,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createConnection, type Socket } from "node:net";
 import { load } from "./load.ts";
 import { scenariosFor } from "./scenarios.ts";
-import { freePort, redisEnv, startProduction, untilSettled } from "./servers.ts";
+import { untilSettled } from "./process-cpu.ts";
+import { freePort, redisEnv, startProduction } from "./servers.ts";
 
 export interface RedisCommandsReport {
   readonly requests: number;

@@ -11,7 +11,8 @@ import { isMeasured, measureOverheads, overheadTargets, startOverheadServers } f
 import { type ConformanceRunReport, measureConformanceRun } from "./conformance-run.ts";
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
-import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, startBaseline, startProduction, untilSettled } from "./servers.ts";
+import { untilSettled } from "./process-cpu.ts";
+import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, startBaseline, startProduction } from "./servers.ts";
 import { soak, type SoakReport } from "./soak.ts";
 import { measureStartUp } from "./start-up.ts";
 import { evaluateTargets, printTargets } from "./targets.ts";

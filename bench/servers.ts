@@ -1,8 +1,9 @@
 import { type ChildProcess, execFile, fork, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { untilSettled } from "./process-cpu.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const MAIN = join(ROOT, "dist/adapters/main.js");
@@ -179,40 +180,6 @@ async function untilHealthy(url: string, child: ChildProcess, timeoutMs: number)
     await sleep(20);
   }
   throw new Error(`server at ${url} never answered; see ${LOG_DIR}`);
-}
-
-/**
- * Waits until each server and its tool processes (booting and warming after listen) use under 5% of a core, so no
- * measurement runs beside a child still loading libraries. Gives up after 30 s.
- */
-export async function untilSettled(pids: readonly number[]): Promise<void> {
-  const started = performance.now();
-  let previous = pids.map(treeCpuTicks);
-  while (performance.now() - started < 30_000) {
-    await sleep(500);
-    const now = pids.map(treeCpuTicks);
-    if (now.every((ticks, index) => ticks - previous[index] <= 2)) return; // clock ticks are 10 ms: ≤ 20 ms of CPU in 500 ms
-    previous = now;
-  }
-}
-
-/** One clock tick of /proc's CPU times (USER_HZ, 100 on Linux), in µs. */
-export const CLOCK_TICK_US = 10_000;
-
-/** utime + stime of a process (all its threads) and its descendants, in clock ticks (Linux /proc). */
-export function treeCpuTicks(pid: number): number {
-  let total = 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    total += Number(fields[11]) + Number(fields[12]);
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
-      for (const child of children ? children.split(" ") : []) total += treeCpuTicks(Number(child));
-    }
-  } catch {
-    // The process ended meanwhile.
-  }
-  return total;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
