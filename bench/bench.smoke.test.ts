@@ -14,7 +14,7 @@ const SMOKE_ENV = childEnv({ TOOL_CONCURRENCY: "1" });
 describe("npm run bench", () => {
   it("runs end to end with logging at info and prints req/s, latency and server CPU per request, the ratios to bare node:http, the soak, the workers' lines and every target, met or not", async () => {
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "0.5", "--rounds", "1", "--overhead-rounds", "1", "--instructions", "20", "--instruction-rounds", "1", "--no-redis", "--no-conformance", "--soak", "2000", "--workers", "1"], { cwd: ROOT, timeout: 600_000, env: SMOKE_ENV },
+      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "0.5", "--warm-up", "0.5", "--rounds", "1", "--overhead-rounds", "1", "--instructions", "20", "--instruction-rounds", "1", "--no-redis", "--no-conformance", "--soak", "2000", "--workers", "1"], { cwd: ROOT, timeout: 600_000, env: SMOKE_ENV },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
     });
     expect(output).toMatch(/bare: bare POST\s+\d+/);

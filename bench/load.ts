@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import type { Measurement, Scenario } from "./scenarios.ts";
-import { CLOCK_TICK_US, treeCpuTicks } from "./process-cpu.ts";
+import { CLOCK_TICK_US, treeCpuTicks, treePreemptions } from "./process-cpu.ts";
 
 /**
  * autocannon ends a run on its next sample tick: at its default of 1 s, 20 requests done in 50 ms still take a second
@@ -9,19 +9,24 @@ import { CLOCK_TICK_US, treeCpuTicks } from "./process-cpu.ts";
  */
 const AMOUNT_SAMPLE_MS = 20;
 
-/** Drives one scenario for `seconds` (or `amount` requests); fails the bench on any unexpected status or error. */
-export async function load(scenario: Scenario, connections: number, limit: { seconds: number } | { amount: number }): Promise<Measurement> {
+/**
+ * Drives one scenario for `seconds` (or `amount` requests), as fast as it answers or at `rate` requests a second in
+ * all; fails the bench on any unexpected status or error.
+ */
+export async function load(scenario: Scenario, connections: number, limit: { seconds: number } | { amount: number }, rate?: number): Promise<Measurement> {
   const sampleMs = "seconds" in limit ? Math.min(1000, limit.seconds * 1000) : AMOUNT_SAMPLE_MS;
   const bound = "seconds" in limit ? { duration: limit.seconds, sampleInt: sampleMs } : { amount: limit.amount, sampleInt: sampleMs };
   const ticksBefore = treeCpuTicks(scenario.pid);
+  const preemptionsBefore = treePreemptions(scenario.pid);
   // Each response's own time, in fractional ms: autocannon's latency histogram keeps whole milliseconds, which reads
   // a sub-millisecond p99 as 0 and leaves "≤ 3× bare's p99" undecidable.
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...scenario.request, connections, pipelining: 1, ...bound }, (error, done) => (error ? reject(error) : resolve(done)));
+    const instance = autocannon({ ...scenario.request, connections, pipelining: 1, ...bound, ...(rate ? { overallRate: rate } : {}) }, (error, done) => (error ? reject(error) : resolve(done)));
     instance.on("response", (_client, _status, _bytes, ms: number) => latencies.push(ms));
   });
   const cpuUs = ((treeCpuTicks(scenario.pid) - ticksBefore) * CLOCK_TICK_US) / Math.max(1, result.requests.total);
+  const preemptedPer100 = ((treePreemptions(scenario.pid) - preemptionsBefore) * 100) / Math.max(1, result.requests.total);
   const expected = result.statusCodeStats?.[scenario.expectStatus as unknown as keyof typeof result.statusCodeStats]?.count ?? 0;
   if (result.errors > 0 || expected !== result.requests.total) {
     throw new Error(`${scenario.id}: expected only ${scenario.expectStatus}, got ${JSON.stringify(result.statusCodeStats)} and ${result.errors} errors`);
@@ -29,7 +34,31 @@ export async function load(scenario: Scenario, connections: number, limit: { sec
   latencies.sort((a, b) => a - b);
   // A timed run's samples are whole intervals, so their mean scales to req/s; a counted run ends part-way through its last.
   const rps = "seconds" in limit ? (result.requests.average * 1000) / sampleMs : result.requests.total / Math.max(0.01, result.duration);
-  return { rps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), requests: result.requests.total, cpuUs };
+  return { rps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), requests: result.requests.total, cpuUs, preemptedPer100 };
+}
+
+/** How close two successive warm-up slices' CPU per request must be for a server to count as warm. */
+export const WARM_AGREEMENT = 0.1;
+
+/**
+ * Loads a scenario in slices of a second until two slices in a row after the first agree on server CPU per request within
+ * WARM_AGREEMENT, or `maxSeconds` pass (a shorter bound is one slice of that length): the first seconds of a fresh
+ * server cost several times its steady state (the JIT's tiers, the heap growing to its working size), and with
+ * WORKERS=N each worker warms on its own share of the load, so a fixed warm-up left N workers measured colder than
+ * one. Returns the seconds spent.
+ */
+export async function warmUp(scenario: Scenario, connections: number, maxSeconds: number): Promise<number> {
+  const slice = Math.min(1, maxSeconds);
+  let spent = 0;
+  let previous: number | undefined;
+  while (spent < maxSeconds) {
+    const { cpuUs } = await load(scenario, connections, { seconds: slice });
+    spent += slice;
+    // The first slice is never judged: a server's first second includes its first requests' one-off costs.
+    if (spent > 2 * slice && previous !== undefined && Math.abs(cpuUs - previous) <= WARM_AGREEMENT * previous) break;
+    previous = cpuUs;
+  }
+  return spent;
 }
 
 /** The nearest-rank percentile of sorted values, in ms to 0.01. */

@@ -21,13 +21,29 @@ export const CLOCK_TICK_US = 10_000;
 
 /** utime + stime of a process (all its threads) and its descendants, in clock ticks (Linux /proc). */
 export function treeCpuTicks(pid: number): number {
+  return sumOverTree(pid, (stat) => {
+    const fields = stat.split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  });
+}
+
+/**
+ * How many times the threads of a process and its descendants were preempted (involuntary context switches): where a
+ * machine has fewer cores than busy threads, its servers' CPU per request grows with it, whatever their own work.
+ */
+export function treePreemptions(pid: number): number {
+  return sumOverTree(pid, undefined, (taskStatus) => Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(taskStatus)?.[1] ?? 0));
+}
+
+/** Sums `ofProcess` (read from each process's stat) and `ofThread` (each thread's status) over a process tree. */
+function sumOverTree(pid: number, ofProcess?: (stat: string) => number, ofThread?: (status: string) => number): number {
   let total = 0;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    total += Number(fields[11]) + Number(fields[12]);
+    if (ofProcess) total += ofProcess(readFileSync(`/proc/${pid}/stat`, "utf8"));
     for (const task of readdirSync(`/proc/${pid}/task`)) {
+      if (ofThread) total += ofThread(readFileSync(`/proc/${pid}/task/${task}/status`, "utf8"));
       const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
-      for (const child of children ? children.split(" ") : []) total += treeCpuTicks(Number(child));
+      for (const child of children ? children.split(" ") : []) total += sumOverTree(Number(child), ofProcess, ofThread);
     }
   } catch {
     // The process ended meanwhile.

@@ -4,7 +4,7 @@ import { createConnection } from "node:net";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { load } from "./load.ts";
+import { load, WARM_AGREEMENT, warmUp } from "./load.ts";
 import { runOnEachNode } from "./on-node.ts";
 import { callgrindAvailable, type InstructionReport, instructionTargets, measureInstructions } from "./instructions.ts";
 import { isMeasured, measureOverheads, overheadTargets, startOverheadServers } from "./overhead.ts";
@@ -17,11 +17,13 @@ import { soak, type SoakReport } from "./soak.ts";
 import { measureStartUp } from "./start-up.ts";
 import { evaluateTargets, printTargets } from "./targets.ts";
 import { countRedisCommands, type RedisCommandsReport } from "./redis-commands.ts";
-import { defaultWorkers, type Pinning, isWorkersServer, pinLoadGenerator, pinning, printWorkers, startWorkerServers, WORKERS_SCENARIO, workersReport } from "./workers.ts";
+import { defaultWorkers, measureAtRate, type Pinning, isWorkersServer, pinLoadGenerator, pinning, printWorkers, startWorkerServers, WORKERS_SCENARIO, workersReport } from "./workers.ts";
 
 const { values } = parseArgs({
   options: {
     duration: { type: "string", default: process.env.BENCH_DURATION ?? "2" },
+    // The most seconds of warm-up a scenario gets before its rounds (load.ts warmUp: until its CPU per request settles).
+    "warm-up": { type: "string", default: "15" },
     rounds: { type: "string", default: "3" },
     // Rounds of the side-by-side on/off phase that judges the cost of metrics and of usage recording (issue 27).
     "overhead-rounds": { type: "string", default: "16" },
@@ -76,7 +78,10 @@ const everyScenario: Scenario[] = servers.flatMap(scenariosFor);
 // The WORKERS=N servers run execute only, in the same rounds as the one-worker servers they are compared with.
 const scenarios = everyScenario.filter(isMeasured).filter((s) => !isWorkersServer(s.describe().server) || s.describe().scenario === WORKERS_SCENARIO);
 const rssBefore = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as const));
-for (const scenario of scenarios) await load(scenario, connections, { seconds: Math.min(1, duration) }); // warm-up
+const warmUpSeconds = Number(values["warm-up"]);
+const warmed: string[] = [];
+for (const scenario of scenarios) warmed.push(`${scenario.id} ${await warmUp(scenario, connections, warmUpSeconds)} s`);
+console.log(`warm-up (until two 1-s slices in a row after the first agree on CPU per request within ${WARM_AGREEMENT * 100}%, at most ${warmUpSeconds} s): ${warmed.join(", ")}`);
 const samples = new Map<string, Measurement[]>(scenarios.map((s) => [s.id, []]));
 for (let round = 0; round < rounds; round++) {
   for (const scenario of scenarios) samples.get(scenario.id)?.push(await load(scenario, connections, { seconds: duration }));
@@ -84,7 +89,8 @@ for (let round = 0; round < rounds; round++) {
 const rssAfter = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as const));
 const results = scenarios.map((scenario) => ({ ...scenario.describe(), ...median(samples.get(scenario.id) ?? []) }));
 const report = printReport(results, rssBefore, rssAfter, { duration, rounds, connections, logs: LOG_DIR });
-const workersResult = workersReport(results, workers, pinned.note);
+const atRate = await measureAtRate(scenarios, results, workers, connections, duration, rounds);
+const workersResult = workersReport(results, workers, pinned.note, atRate);
 printWorkers(workersResult);
 const overheadRounds = Number(values["overhead-rounds"]);
 console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off, and beside itself; ${overheadRounds} rounds of ${duration} s`);

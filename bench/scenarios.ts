@@ -7,6 +7,8 @@ export interface Measurement {
   readonly requests: number;
   /** CPU time (user + system) of the server and its tool processes per request, µs: what the load generator cannot skew. */
   readonly cpuUs: number;
+  /** Involuntary context switches of the server's threads per 100 requests (process-cpu.ts treePreemptions). */
+  readonly preemptedPer100: number;
 }
 
 export interface Scenario {
@@ -52,6 +54,7 @@ export function median(samples: readonly Measurement[]): Measurement {
     p99: mid(samples.map((s) => s.p99)),
     requests: samples.reduce((sum, s) => sum + s.requests, 0),
     cpuUs: Math.round(mid(samples.map((s) => s.cpuUs))),
+    preemptedPer100: Math.round(mid(samples.map((s) => s.preemptedPer100))),
   };
 }
 

@@ -1,10 +1,13 @@
 // WORKERS=N against one worker: N server processes on one port (node:cluster), measured in the main rounds beside the
-// one-worker servers ("embedded", "redis": WORKERS unset is one worker), execute hash-text only. CPU per request is
-// the whole process group's (primary, workers, their tool processes: servers.ts treeCpuTicks), so it does not depend
-// on who shares the cores; req/s does, so the scaling ratio is honest only with the load generator on cores apart.
+// one-worker servers ("embedded", "redis": WORKERS unset is one worker), execute hash-text only, then both again at the
+// same offered load. CPU per request is the whole process group's (primary, workers, their tool processes:
+// process-cpu.ts treeCpuTicks). Flat out it still depends on who shares the cores: threads preempted by others run
+// slower (caches, the scheduler's switches), so the coordination figure is judged at the same offered load, below what
+// saturates the machine; req/s depends on it too, so the scaling ratio is honest only with the load generator apart.
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
-import type { Measurement } from "./scenarios.ts";
+import { load } from "./load.ts";
+import { type Measurement, median, type Scenario } from "./scenarios.ts";
 import { type BenchServer, embeddedEnv, hasTaskset, redisEnv, startProduction } from "./servers.ts";
 
 /** The scenario the worker servers run. */
@@ -64,11 +67,54 @@ export interface WorkersRow {
   readonly workers: number;
   readonly one: Pick<Measurement, "rps" | "cpuUs">;
   readonly many: Pick<Measurement, "rps" | "cpuUs">;
+  /** Flat out: involuntary context switches per 100 requests, one worker's and N workers'. */
+  readonly preempted: { readonly one: number; readonly many: number };
   /** N workers' req/s over one worker's. */
   readonly scaling: number;
   /** N workers' CPU per request over one worker's. */
   readonly coordination: number;
+  /** The same two at the same offered load (AT_RATE_SHARE of one worker's req/s); absent for N = 1. */
+  readonly atRate?: AtRate;
 }
+
+/** The offered load of the coordination figure, as a share of one worker's req/s: well below what either saturates. */
+export const AT_RATE_SHARE = 0.5;
+
+export interface AtRate {
+  readonly rate: number;
+  readonly one: Pick<Measurement, "cpuUs" | "preemptedPer100">;
+  readonly many: Pick<Measurement, "cpuUs" | "preemptedPer100">;
+  readonly coordination: number;
+}
+
+/**
+ * One worker and N workers driven at the same rate, AT_RATE_SHARE of one worker's req/s, in alternating order: CPU per
+ * request of the same work. Flat out, on a machine with fewer cores than N workers plus the load generator, the
+ * workers are preempted by each other and by the load generator (counted: preemptedPer100), and that, not their
+ * coordination, made most of N workers' extra CPU a request (bench/README.md).
+ */
+export async function measureAtRate(scenarios: readonly Scenario[], rows: readonly Row[], workers: number, connections: number, seconds: number, rounds: number): Promise<Map<string, AtRate>> {
+  const out = new Map<string, AtRate>();
+  if (workers <= 1) return out;
+  const find = (server: string) => scenarios.find((s) => s.describe().server === server && s.describe().scenario === WORKERS_SCENARIO);
+  for (const store of ["embedded", "redis"] as const) {
+    const one = find(store);
+    const many = find(workersServerName(store, workers));
+    const oneRps = rows.find((row) => row.server === store && row.scenario === WORKERS_SCENARIO)?.rps;
+    if (!one || !many || !oneRps) continue;
+    const rate = Math.max(1, Math.round(oneRps * AT_RATE_SHARE));
+    const samples: Record<"one" | "many", Measurement[]> = { one: [], many: [] };
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (["one", "many"] as const) : (["many", "one"] as const);
+      for (const side of order) samples[side].push(await load(side === "one" ? one : many, connections, { seconds }, rate));
+    }
+    const [a, b] = [median(samples.one), median(samples.many)];
+    out.set(store, { rate, one: pick(a), many: pick(b), coordination: b.cpuUs / Math.max(1, a.cpuUs) });
+  }
+  return out;
+}
+
+const pick = (m: Measurement) => ({ cpuUs: m.cpuUs, preemptedPer100: m.preemptedPer100 });
 
 export interface WorkersReport {
   readonly workers: number;
@@ -79,7 +125,7 @@ export interface WorkersReport {
 type Row = { readonly server: string; readonly scenario: string } & Measurement;
 
 /** Scaling and coordination per store from the main rounds' rows (N = 1: one worker against itself). */
-export function workersReport(rows: readonly Row[], workers: number, pinningNote: string): WorkersReport {
+export function workersReport(rows: readonly Row[], workers: number, pinningNote: string, atRate: ReadonlyMap<string, AtRate> = new Map()): WorkersReport {
   const execute = (server: string) => rows.find((row) => row.server === server && row.scenario === WORKERS_SCENARIO);
   const out: WorkersRow[] = [];
   for (const store of ["embedded", "redis"] as const) {
@@ -88,7 +134,8 @@ export function workersReport(rows: readonly Row[], workers: number, pinningNote
     if (!one || !many) continue;
     out.push({
       store, workers, one: { rps: one.rps, cpuUs: one.cpuUs }, many: { rps: many.rps, cpuUs: many.cpuUs },
-      scaling: many.rps / Math.max(1, one.rps), coordination: many.cpuUs / Math.max(1, one.cpuUs),
+      scaling: many.rps / Math.max(1, one.rps), coordination: many.cpuUs / Math.max(1, one.cpuUs), atRate: atRate.get(store),
+      preempted: { one: one.preemptedPer100, many: many.preemptedPer100 },
     });
   }
   return { workers, pinning: pinningNote, rows: out };
@@ -98,5 +145,14 @@ export function printWorkers(report: WorkersReport): void {
   console.log(`\nworkers: ${WORKERS_SCENARIO}, 1 against ${report.workers} worker${report.workers === 1 ? "" : "s"} (WORKERS=${report.workers}; CPU of the whole process group), ${report.pinning}:`);
   for (const row of report.rows) {
     console.log(`  ${row.store.padEnd(9)} 1 worker ${row.one.rps} req/s ${row.one.cpuUs} µs/req; WORKERS=${row.workers} ${row.many.rps} req/s ${row.many.cpuUs} µs/req; scaling ${row.scaling.toFixed(2)}×, CPU/request ${row.coordination.toFixed(2)}×`);
+    if (row.atRate) console.log(`  ${" ".repeat(9)} ${atRateText(row.atRate)}; flat out, ${preemptedText(row.preempted)}`);
   }
 }
+
+export const atRateText = (at: AtRate): string =>
+  `both at ${at.rate} req/s: 1 worker ${at.one.cpuUs} µs/req, WORKERS=N ${at.many.cpuUs} µs/req, CPU/request ${at.coordination.toFixed(2)}× (${preemptedText(at)})`;
+
+export const preemptedText = (p: { readonly one: number | Pick<Measurement, "preemptedPer100">; readonly many: number | Pick<Measurement, "preemptedPer100"> }): string => {
+  const n = (side: number | Pick<Measurement, "preemptedPer100">) => (typeof side === "number" ? side : side.preemptedPer100);
+  return `preempted ${n(p.one)} vs ${n(p.many)} times per 100 requests`;
+};

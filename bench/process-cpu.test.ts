@@ -1,0 +1,34 @@
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { CLOCK_TICK_US, treeCpuTicks, treePreemptions } from "./process-cpu.ts";
+
+/** Children that spin for `ms` each, all on core 0 (taskset), resolved when all have ended. */
+function spinOnOneCore(children: number, ms: number, onRunning: () => void): Promise<void> {
+  const spin = `const end = Date.now() + ${ms}; process.send("running"); while (Date.now() < end);`;
+  let running = 0;
+  const ended = Array.from({ length: children }, () => new Promise<void>((resolve, reject) => {
+    const child = spawn("taskset", ["-c", "0", process.execPath, "-e", spin], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    child.on("message", () => ++running === children && onRunning());
+    child.on("error", reject).on("exit", () => resolve());
+  }));
+  return Promise.all(ended).then(() => undefined);
+}
+
+describe("a server's process tree, read from /proc", () => {
+  it("counts the CPU time and the involuntary context switches of its children, read while they run", async () => {
+    let ticksMid = 0;
+    let preemptionsMid = 0;
+    const ticksBefore = treeCpuTicks(process.pid);
+    const preemptionsBefore = treePreemptions(process.pid);
+    // Read while the children run: once they exit they leave the tree.
+    await spinOnOneCore(2, 1_500, () => setTimeout(() => {
+      ticksMid = treeCpuTicks(process.pid);
+      preemptionsMid = treePreemptions(process.pid);
+    }, 1_000));
+    // Two spinners sharing a core each got about half of the second they have run: well over 0.3 s in all.
+    expect((ticksMid - ticksBefore) * CLOCK_TICK_US).toBeGreaterThan(300_000);
+    // The scheduler switches between them every few milliseconds (measured: ≈ 350 in that second), where this idle
+    // test process alone would count next to none.
+    expect(preemptionsMid - preemptionsBefore).toBeGreaterThan(50);
+  });
+});
