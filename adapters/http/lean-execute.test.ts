@@ -47,7 +47,8 @@ interface Reply {
   readonly body: string;
 }
 
-function call(path: string, options: { headers?: Record<string, string>; body?: string; method?: string; chunked?: boolean }): Promise<Reply> {
+/** `late`: the body's rest follows 100 ms after its first bytes, so the server reads it as it streams in. */
+function call(path: string, options: { headers?: Record<string, string>; body?: string; method?: string; chunked?: boolean; late?: boolean }): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(`${server.url}${path}`, { method: options.method ?? "POST", headers: options.headers, agent: false }, (res) => {
       let body = "";
@@ -56,9 +57,10 @@ function call(path: string, options: { headers?: Record<string, string>; body?: 
       res.on("end", () => resolve({ status: res.statusCode ?? 0, reason: res.statusMessage ?? "", headers: res.headers, body }));
     });
     req.on("error", reject);
-    if (options.body !== undefined && options.chunked) {
+    if (options.body !== undefined && (options.chunked || options.late)) {
       req.write(options.body.slice(0, 10));
-      req.end(options.body.slice(10));
+      if (options.late) setTimeout(() => req.end(options.body?.slice(10)), 100);
+      else req.end(options.body.slice(10));
     } else req.end(options.body);
   });
 }
@@ -73,7 +75,7 @@ function comparable(reply: Reply): object {
 const json = { "content-type": "application/json" };
 const hash = JSON.stringify({ input: { algorithm: "sha256", text: "hello" } });
 
-const cases: [string, string, { headers?: Record<string, string>; body?: string; chunked?: boolean }][] = [
+const cases: [string, string, { headers?: Record<string, string>; body?: string; chunked?: boolean; late?: boolean }][] = [
   ["a good call", "/api/v1/execute/hash-text", { headers: { ...json, "x-api-key": "GOOD" }, body: hash }],
   ["the alias by slug", "/api/v1/tools/hash-text/execute", { headers: { ...json, "x-api-key": "GOOD" }, body: hash }],
   ["a bearer key, chunked", "/api/v1/execute/hash-text", { headers: { ...json, authorization: "Bearer GOOD" }, body: hash, chunked: true }],
@@ -88,6 +90,10 @@ const cases: [string, string, { headers?: Record<string, string>; body?: string;
   ["text/plain", "/api/v1/execute/hash-text", { headers: { "content-type": "text/plain", "x-api-key": "GOOD" }, body: hash }],
   ["a declared length over the limit", "/api/v1/execute/hash-text", { headers: { ...json, "x-api-key": "GOOD" }, body: JSON.stringify({ input: { text: "z".repeat(2 * MAX) } }) }],
   ["a chunked body over the limit", "/api/v1/execute/hash-text", { headers: { ...json, "x-api-key": "GOOD" }, body: JSON.stringify({ input: { text: "z".repeat(2 * MAX) } }), chunked: true }],
+  // A body received whole before it is read is taken at once; one still arriving is read as it streams in.
+  ["a good call, its body arriving late", "/api/v1/execute/hash-text", { headers: { ...json, "x-api-key": "GOOD", "content-length": String(Buffer.byteLength(hash)) }, body: hash, late: true }],
+  ["broken JSON, chunked and late", "/api/v1/execute/hash-text", { headers: { ...json, "x-api-key": "GOOD" }, body: "{nope, not JSON at all", chunked: true, late: true }],
+  ["a chunked body over the limit, late", "/api/v1/execute/hash-text", { headers: { ...json, "x-api-key": "GOOD" }, body: JSON.stringify({ input: { text: "z".repeat(2 * MAX) } }), chunked: true, late: true }],
   ["a client's request id", "/api/v1/execute/hash-text", { headers: { ...json, "x-api-key": "GOOD", "x-request-id": "client-id-1" }, body: hash }],
 ];
 

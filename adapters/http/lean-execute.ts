@@ -106,7 +106,8 @@ async function authorizedRun(deps: LeanExecuteDeps, req: IncomingMessage, contex
     context.keyId = call.key.id;
     context.apiKey = call.key;
     headers = call.headers;
-    const body = await readNodeJsonBody(req, deps.maxBodyBytes);
+    const read = readNodeJsonBody(req, deps.maxBodyBytes);
+    const body = read instanceof Promise ? await read : read;
     if (!body.ok) {
       context.errorCode = body.error.code;
       return errorAnswer(body.error, call.headers);

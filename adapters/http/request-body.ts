@@ -26,19 +26,25 @@ export function readJsonBody(request: Request, maxBytes: number): Promise<Result
 
 /**
  * readJsonBody on node:http's own request (lean-execute.ts): the same checks in the same order, and the same answers,
- * without a web Request and its stream.
+ * without a web Request and its stream. A body node:http has already received whole (the usual small request, its
+ * headers and body in one packet) is read and answered at once, without a promise or stream listeners.
  */
-export function readNodeJsonBody(req: IncomingMessage, maxBytes: number): Promise<Result<unknown, WireError>> {
+export function readNodeJsonBody(req: IncomingMessage, maxBytes: number): Result<unknown, WireError> | Promise<Result<unknown, WireError>> {
   const length = req.headers["content-length"] ?? null;
-  return parseJsonBody(req.headers["content-type"] ?? null, length, maxBytes, () => readNodeText(req, length === null ? maxBytes : Infinity));
+  const contentType = req.headers["content-type"] ?? null;
+  if (!req.complete) return parseJsonBody(contentType, length, maxBytes, () => readNodeText(req, length === null ? maxBytes : Infinity));
+  const refused = refusedHead(contentType, length, maxBytes);
+  if (refused) return refused;
+  // Paused and unread, so read() hands over everything buffered (null: an empty body) and ends the stream as usual.
+  if (req.readableLength > maxBytes) return err(tooLarge(maxBytes));
+  const chunk = req.read() as Buffer | null;
+  return parsed(chunk === null ? "" : chunk.toString());
 }
 
 /** The checks both readers share: 415, a declared length over `maxBytes` (413), the read (undefined: over), the parse. */
 async function parseJsonBody(contentType: string | null, length: string | null, maxBytes: number, read: () => Promise<string | undefined>): Promise<Result<unknown, WireError>> {
-  if (!isJsonContentType(contentType)) {
-    return err({ code: "unsupported_media_type", message: "Content-Type must be application/json." });
-  }
-  if (Number(length ?? "0") > maxBytes) return err(tooLarge(maxBytes));
+  const refused = refusedHead(contentType, length, maxBytes);
+  if (refused) return refused;
   let text: string | undefined;
   try {
     text = await read();
@@ -47,6 +53,19 @@ async function parseJsonBody(contentType: string | null, length: string | null, 
     return err({ code: "invalid_request", message: "The request body could not be read." });
   }
   if (text === undefined) return err(tooLarge(maxBytes));
+  return parsed(text);
+}
+
+/** What the headers alone refuse: a media type other than JSON (415), a declared length over `maxBytes` (413). */
+function refusedHead(contentType: string | null, length: string | null, maxBytes: number): Result<never, WireError> | undefined {
+  if (!isJsonContentType(contentType)) {
+    return err({ code: "unsupported_media_type", message: "Content-Type must be application/json." });
+  }
+  if (Number(length ?? "0") > maxBytes) return err(tooLarge(maxBytes));
+  return undefined;
+}
+
+function parsed(text: string): Result<unknown, WireError> {
   try {
     return ok(JSON.parse(text));
   } catch (error) {
