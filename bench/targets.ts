@@ -68,7 +68,7 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
         measured: atRateText(row.atRate), met: row.atRate.coordination <= MAX_COORDINATION });
     }
     targets.push({ name: `${coordination}${row.atRate ? ", flat out" : ""})`,
-      measured: `${row.coordination.toFixed(2)}× (${row.many.cpuUs} vs ${row.one.cpuUs} µs; ${preemptedText(row.preempted)})`,
+      measured: `${row.coordination.toFixed(2)}× (${row.many.cpuUs} vs ${row.one.cpuUs} µs; ${preemptedText(row)})`,
       met: row.atRate ? undefined : row.coordination <= MAX_COORDINATION });
     targets.push({ name: `${row.store}: WORKERS=${row.workers} req/s over WORKERS=1's (scaling; ${workers?.pinning})`,
       measured: `${row.scaling.toFixed(2)}× (${row.many.rps} vs ${row.one.rps} req/s)`, met: undefined });

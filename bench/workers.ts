@@ -65,10 +65,9 @@ export function startWorkerServers(workers: number, redisUrl: string | undefined
 export interface WorkersRow {
   readonly store: "embedded" | "redis";
   readonly workers: number;
-  readonly one: Pick<Measurement, "rps" | "cpuUs">;
-  readonly many: Pick<Measurement, "rps" | "cpuUs">;
-  /** Flat out: involuntary context switches per 100 requests, one worker's and N workers'. */
-  readonly preempted: { readonly one: number; readonly many: number };
+  /** Flat out, each with its involuntary context switches per 100 requests. */
+  readonly one: Pick<Measurement, "rps" | "cpuUs" | "preemptedPer100">;
+  readonly many: Pick<Measurement, "rps" | "cpuUs" | "preemptedPer100">;
   /** N workers' req/s over one worker's. */
   readonly scaling: number;
   /** N workers' CPU per request over one worker's. */
@@ -81,6 +80,7 @@ export interface WorkersRow {
 export const AT_RATE_SHARE = 0.5;
 
 export interface AtRate {
+  readonly workers: number;
   readonly rate: number;
   readonly one: Pick<Measurement, "cpuUs" | "preemptedPer100">;
   readonly many: Pick<Measurement, "cpuUs" | "preemptedPer100">;
@@ -109,12 +109,13 @@ export async function measureAtRate(scenarios: readonly Scenario[], rows: readon
       for (const side of order) samples[side].push(await load(side === "one" ? one : many, connections, { seconds }, rate));
     }
     const [a, b] = [median(samples.one), median(samples.many)];
-    out.set(store, { rate, one: pick(a), many: pick(b), coordination: b.cpuUs / Math.max(1, a.cpuUs) });
+    out.set(store, { workers, rate, one: pick(a), many: pick(b), coordination: b.cpuUs / Math.max(1, a.cpuUs) });
   }
   return out;
 }
 
 const pick = (m: Measurement) => ({ cpuUs: m.cpuUs, preemptedPer100: m.preemptedPer100 });
+const flatOut = (m: Measurement) => ({ rps: m.rps, cpuUs: m.cpuUs, preemptedPer100: m.preemptedPer100 });
 
 export interface WorkersReport {
   readonly workers: number;
@@ -133,9 +134,8 @@ export function workersReport(rows: readonly Row[], workers: number, pinningNote
     const many = workers <= 1 ? one : execute(workersServerName(store, workers));
     if (!one || !many) continue;
     out.push({
-      store, workers, one: { rps: one.rps, cpuUs: one.cpuUs }, many: { rps: many.rps, cpuUs: many.cpuUs },
+      store, workers, one: flatOut(one), many: flatOut(many),
       scaling: many.rps / Math.max(1, one.rps), coordination: many.cpuUs / Math.max(1, one.cpuUs), atRate: atRate.get(store),
-      preempted: { one: one.preemptedPer100, many: many.preemptedPer100 },
     });
   }
   return { workers, pinning: pinningNote, rows: out };
@@ -145,14 +145,13 @@ export function printWorkers(report: WorkersReport): void {
   console.log(`\nworkers: ${WORKERS_SCENARIO}, 1 against ${report.workers} worker${report.workers === 1 ? "" : "s"} (WORKERS=${report.workers}; CPU of the whole process group), ${report.pinning}:`);
   for (const row of report.rows) {
     console.log(`  ${row.store.padEnd(9)} 1 worker ${row.one.rps} req/s ${row.one.cpuUs} µs/req; WORKERS=${row.workers} ${row.many.rps} req/s ${row.many.cpuUs} µs/req; scaling ${row.scaling.toFixed(2)}×, CPU/request ${row.coordination.toFixed(2)}×`);
-    if (row.atRate) console.log(`  ${" ".repeat(9)} ${atRateText(row.atRate)}; flat out, ${preemptedText(row.preempted)}`);
+    if (row.atRate) console.log(`  ${" ".repeat(9)} ${atRateText(row.atRate)}; flat out, ${preemptedText(row)}`);
   }
 }
 
 export const atRateText = (at: AtRate): string =>
-  `both at ${at.rate} req/s: 1 worker ${at.one.cpuUs} µs/req, WORKERS=N ${at.many.cpuUs} µs/req, CPU/request ${at.coordination.toFixed(2)}× (${preemptedText(at)})`;
+  `both at ${at.rate} req/s: 1 worker ${at.one.cpuUs} µs/req, WORKERS=${at.workers} ${at.many.cpuUs} µs/req, CPU/request ${at.coordination.toFixed(2)}× (${preemptedText(at)})`;
 
-export const preemptedText = (p: { readonly one: number | Pick<Measurement, "preemptedPer100">; readonly many: number | Pick<Measurement, "preemptedPer100"> }): string => {
-  const n = (side: number | Pick<Measurement, "preemptedPer100">) => (typeof side === "number" ? side : side.preemptedPer100);
-  return `preempted ${n(p.one)} vs ${n(p.many)} times per 100 requests`;
-};
+type Preempted = Pick<Measurement, "preemptedPer100">;
+export const preemptedText = ({ one, many }: { readonly one: Preempted; readonly many: Preempted }): string =>
+  `preempted ${one.preemptedPer100} vs ${many.preemptedPer100} times per 100 requests`;
