@@ -1,3 +1,4 @@
+import type Keyv from "keyv";
 import type { AuditEvent } from "../../domain/audit.ts";
 import type { Membership, Workspace } from "../../domain/workspace.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
@@ -45,8 +46,7 @@ async function moveAuditEvents(storage: Storage): Promise<number> {
   for (const workspaceId of [...(await idsOf(storage, "workspaces")), null]) {
     const old = storage.keyv<AuditEvent>(`audit:${workspaceId ?? "none"}`);
     if (!old.iterator) continue;
-    const events: AuditEvent[] = [];
-    for await (const [, event] of old.iterator(undefined)) events.push(event as AuditEvent);
+    const events = await listVanishing(old);
     // Oldest first, so that the log's retention keeps the newest if there are more than it holds.
     events.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
     for (const event of events) {
@@ -56,6 +56,26 @@ async function moveAuditEvents(storage: Storage): Promise<number> {
     }
   }
   return moved;
+}
+
+/** How many times a listing is read again when an entry vanishes under it. */
+const LISTING_ATTEMPTS = 5;
+
+/**
+ * Every value of a namespace another instance may be emptying at the same time (both move the same events): Keyv's
+ * iterator lists the keys, then reads each, and fails on one deleted in between (reading `expires` of undefined),
+ * so the listing is read again, up to LISTING_ATTEMPTS times; what the other instance moved meanwhile is left out.
+ */
+async function listVanishing<T>(namespace: Keyv<T>): Promise<T[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const values: T[] = [];
+      for await (const [, value] of namespace.iterator?.(undefined) ?? []) if (value !== undefined) values.push(value as T);
+      return values;
+    } catch (error) {
+      if (attempt >= LISTING_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** The ids of a namespace's plain records (accounts, workspaces): neither has a sorted index beside it. */
