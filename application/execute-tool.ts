@@ -1,7 +1,7 @@
 import { allowsTool, type ApiKey } from "../domain/api-key.ts";
 import { clientOnlyTool, type DomainError, forbiddenTool, invalidInput, toolNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
-import type { SchemaValidator, ToolCatalog, ToolRunner } from "./ports.ts";
+import type { CallerSignal, SchemaValidator, ToolCatalog, ToolRunner } from "./ports.ts";
 
 export interface ExecuteToolCommand {
   readonly toolId: string;
@@ -9,6 +9,8 @@ export interface ExecuteToolCommand {
   readonly input: Record<string, unknown>;
   /** The calling key: a scoped key may run only the tools its scope names (403 forbidden_tool otherwise). */
   readonly key?: Pick<ApiKey, "scopes">;
+  /** Whether the caller has left (ToolRunner.run): a task that has not started yet is then dropped. */
+  readonly signal?: CallerSignal;
 }
 
 export interface ExecuteToolOutput {
@@ -28,7 +30,7 @@ export class ExecuteTool {
     if (tool.clientOnly) return err(clientOnlyTool(tool.id));
     const issues = schemas.validateInput(tool, cmd.input);
     if (issues.length > 0) return err(invalidInput(issues));
-    const result = await runner.run(tool, cmd.input);
+    const result = await runner.run(tool, cmd.input, cmd.signal);
     return result.ok ? ok({ toolId: tool.id, output: result.value }) : result;
   }
 }

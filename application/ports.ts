@@ -27,10 +27,21 @@ export interface SchemaValidator {
   validateInput(tool: ToolDefinition, input: Record<string, unknown>): readonly InputIssue[];
 }
 
+/**
+ * Whether whoever asked for a run has stopped waiting for it (an HTTP client that closed its connection); an
+ * AbortSignal is one. Read when it matters, never listened to, so a request pays nothing for it.
+ */
+export interface CallerSignal {
+  readonly aborted: boolean;
+}
+
 /** Runs a validated tool input: inline, or in a worker pool under a time cap for CPU-heavy tools. */
 export interface ToolRunner {
-  /** The tool's result; `tool_timeout` or `server_busy` when the pool refuses or stops it. Throws only on bugs. */
-  run(tool: ToolDefinition, input: Record<string, unknown>): Promise<Result<unknown, DomainError>>;
+  /**
+   * The tool's result; `tool_timeout` or `server_busy` when the pool refuses or stops it. Throws only on bugs. A task
+   * still waiting for a child when `signal` is aborted is never started (answered `server_busy`).
+   */
+  run(tool: ToolDefinition, input: Record<string, unknown>, signal?: CallerSignal): Promise<Result<unknown, DomainError>>;
 }
 
 /** The current time. */

@@ -6,6 +6,7 @@ import type { AuthenticateKey } from "./authenticate-key.ts";
 import type { CheckPackAccess } from "./check-pack-access.ts";
 import type { ConsumeRateLimit } from "./consume-rate-limit.ts";
 import type { ExecuteTool } from "./execute-tool.ts";
+import type { CallerSignal } from "./ports.ts";
 import { StorageUnavailableError } from "./storage-unavailable.ts";
 
 /** A call that passed auth and the rate limit; `headers` (the rate-limit headers) go on every later answer. */
@@ -74,15 +75,15 @@ export class ToolCall {
 
   /**
    * The tool checks (the key's pack access, the input), the run and the envelope for an authorized call; every answer
-   * carries its rate-limit headers.
+   * carries its rate-limit headers. `signal`: whether the caller has left, so a task not yet started is dropped.
    */
-  async run(call: AuthorizedCall, toolId: string, input: unknown): Promise<Answer> {
+  async run(call: AuthorizedCall, toolId: string, input: unknown, signal?: CallerSignal): Promise<Answer> {
     if (!isPlainObject(input)) {
       return errorAnswer(invalidRequest('The body must be a JSON object with an object member "input".'), call.headers);
     }
     const access = await this.deps.checkPackAccess?.execute({ key: call.key, toolId });
     if (access && !access.ok) return errorAnswer(access.error, call.headers);
-    const result = await this.deps.executeTool.execute({ toolId, input, key: call.key });
+    const result = await this.deps.executeTool.execute({ toolId, input, key: call.key, signal });
     return result.ok ? successAnswer({ output: result.value.output }, 200, call.headers) : errorAnswer(result.error, call.headers);
   }
 

@@ -13,7 +13,10 @@ const MAX_BODY_BYTES = 1_048_576;
 export async function startEmbeddedServer(port = 0): Promise<{ server: Server; url: string; secret: string; core: ToolCore }> {
   const core = await createToolCore({ defaultLimit: { limit: 100, windowSeconds: 60 } });
   const server = createServer((req, res) => {
-    answerRequest(core, req).then((answer) => write(res, answer), () => write(res, errorAnswer({ code: "internal_error", message: "An internal error occurred." })));
+    // A caller that leaves aborts its call: a worker tool's call still queued is then dropped unstarted.
+    const caller = new AbortController();
+    res.once("close", () => caller.abort());
+    answerRequest(core, req, caller.signal).then((answer) => write(res, answer), () => write(res, errorAnswer({ code: "internal_error", message: "An internal error occurred." })));
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   server.once("close", () => void core.close());
@@ -21,7 +24,7 @@ export async function startEmbeddedServer(port = 0): Promise<{ server: Server; u
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secret, core };
 }
 
-async function answerRequest(core: ToolCore, req: IncomingMessage): Promise<Answer> {
+async function answerRequest(core: ToolCore, req: IncomingMessage, signal: AbortSignal): Promise<Answer> {
   const toolId = /^\/api\/v1\/execute\/([^/?]+)$/.exec(req.url ?? "")?.[1];
   if (req.method !== "POST" || !toolId) return errorAnswer({ code: "not_found", message: "No route matches this path." });
   try {
@@ -30,7 +33,7 @@ async function answerRequest(core: ToolCore, req: IncomingMessage): Promise<Answ
     if (!authorized.ok) return authorized.answer;
     const body = await readJson(req);
     if ("code" in body) return errorAnswer(body, authorized.call.headers);
-    return await core.run(authorized.call, decodeURIComponent(toolId), body.value?.input);
+    return await core.run(authorized.call, decodeURIComponent(toolId), body.value?.input, signal);
   } catch (error) {
     if (error instanceof StorageUnavailableError) return storageUnavailableAnswer();
     throw error;

@@ -121,7 +121,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   return {
     execute: (call) => toolCall.execute(call),
     authorize: (secret) => toolCall.authorize(secret),
-    run: (call, toolId, input) => toolCall.run(call, toolId, input),
+    run: (call, toolId, input, signal) => toolCall.run(call, toolId, input, signal),
     keys: keyManager(services),
     tools: { list: () => catalog.list().map(toToolSummary) },
     close: async () => {

@@ -8,6 +8,7 @@ import { type Answer, errorAnswer } from "../../domain/answer.ts";
 import type { Logger } from "../logger.ts";
 import type { RequestObserver } from "../metrics/http-metrics.ts";
 import { inCheckPhase } from "./answer-batching.ts";
+import { callerSignalOf } from "./caller-signal.ts";
 import { apiKeyOf } from "./read-api-key.ts";
 import { readNodeJsonBody } from "./request-body.ts";
 import { type RequestLines, traceNodeResponse } from "./request-log.ts";
@@ -54,7 +55,7 @@ export function leanExecute(deps: LeanExecuteDeps): LeanHandler {
     };
     const https = isHttps((req.socket as TLSSocket).encrypted ? "https:" : "http:", req.socket.remoteAddress, headerText(req.headers["x-forwarded-proto"]), trustProxy);
     traceNodeResponse(res, context, "POST", path, https, deps.requestLines, deps.observe);
-    answer(deps, req, context, toolId).then(
+    answer(deps, req, res, context, toolId).then(
       (reply) => inCheckPhase(() => send(res, reply)),
       (error: unknown) => {
         deps.logger.error({ requestId: context.requestId, err: error }, "unhandled error");
@@ -77,8 +78,8 @@ const WRAPPER_CODES: Readonly<Record<number, string>> = { 429: "rate_limited", 5
 const headerText = (value: string | string[] | undefined): string | null => (typeof value === "string" ? value : null);
 
 /** withApiKey, executeHandler and observedExecute in one: the contract's order, the same answers and records. */
-async function answer(deps: LeanExecuteDeps, req: IncomingMessage, context: H3EventContext, toolId: string): Promise<Answer> {
-  const reply = await authorizedRun(deps, req, context, toolId);
+async function answer(deps: LeanExecuteDeps, req: IncomingMessage, res: ServerResponse, context: H3EventContext, toolId: string): Promise<Answer> {
+  const reply = await authorizedRun(deps, req, res, context, toolId);
   const key = context.apiKey;
   if (key) {
     const status = reply.status;
@@ -92,7 +93,7 @@ async function answer(deps: LeanExecuteDeps, req: IncomingMessage, context: H3Ev
   return reply;
 }
 
-async function authorizedRun(deps: LeanExecuteDeps, req: IncomingMessage, context: H3EventContext, toolId: string): Promise<Answer> {
+async function authorizedRun(deps: LeanExecuteDeps, req: IncomingMessage, res: ServerResponse, context: H3EventContext, toolId: string): Promise<Answer> {
   let headers: Record<string, string> = {};
   try {
     const authorized = await deps.toolCall.authorize(apiKeyOf(headerText(req.headers["x-api-key"]), headerText(req.headers.authorization)));
@@ -113,7 +114,7 @@ async function authorizedRun(deps: LeanExecuteDeps, req: IncomingMessage, contex
       return errorAnswer(body.error, call.headers);
     }
     const input = isPlainObject(body.value) ? body.value.input : undefined;
-    const reply = await deps.toolCall.run(call, toolId, input);
+    const reply = await deps.toolCall.run(call, toolId, input, callerSignalOf(res));
     if (reply.body.status === "error") context.errorCode = reply.body.error_code;
     return reply;
   } catch (error) {

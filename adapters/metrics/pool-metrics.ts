@@ -6,7 +6,8 @@ export type PoolStatsSource = () => PoolStats | undefined;
 
 /**
  * The tool process pool, read with collect() at each scrape (nothing on the request path): tasks running, children
- * idle, tasks queued, capacity; and since start, children replaced, tasks timed out, tasks refused (server_busy).
+ * idle, tasks queued, capacity; and since start, children replaced, tasks timed out, tasks refused (server_busy),
+ * tasks dropped unstarted because their caller left.
  */
 export function registerPoolMetrics(registry: Registry, stats: PoolStatsSource): void {
   const gauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
@@ -21,6 +22,7 @@ export function registerPoolMetrics(registry: Registry, stats: PoolStatsSource):
   counter("tool_pool_restarts_total", "Tool child processes replaced after a task killed or lost them.", (s) => s.timedOut + s.died);
   counter("tool_pool_timeouts_total", "Isolated tool tasks stopped at their time cap (tool_timeout).", (s) => s.timedOut);
   counter("tool_pool_refused_total", "Isolated tool tasks refused before running (server_busy).", (s) => s.refused);
+  counter("tool_pool_abandoned_total", "Isolated tool tasks dropped before running because their caller left.", (s) => s.abandoned);
 }
 
 function readOrZero(stats: PoolStatsSource, read: (stats: PoolStats) => number): number {

@@ -1,4 +1,4 @@
-import type { ToolRunner } from "../../application/ports.ts";
+import type { CallerSignal, ToolRunner } from "../../application/ports.ts";
 import type { DomainError } from "../../domain/errors.ts";
 import type { Result } from "../../domain/result.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
@@ -31,9 +31,9 @@ export class DeferredRunner implements ToolRunner {
     return this.runner?.stats?.();
   }
 
-  run(tool: ToolDefinition, input: Record<string, unknown>): Promise<Result<unknown, DomainError>> {
+  run(tool: ToolDefinition, input: Record<string, unknown>, signal?: CallerSignal): Promise<Result<unknown, DomainError>> {
     this.start();
-    return (this.runner as ClosableRunner).run(tool, input);
+    return (this.runner as ClosableRunner).run(tool, input, signal);
   }
 
   async close(): Promise<void> {

@@ -48,6 +48,33 @@ describe("process pool capacity", () => {
     expect(outcomeOf(await long)).toBe("ok");
   }, 60_000);
 
+  it("drops the queued tasks whose callers left, unstarted, when the queue is full: new calls take their places", async () => {
+    const runner = await pools.make({ concurrency: 1, spares: 0, maxQueue: 2, maxWaitMs: NEVER_MS, timeoutMsFor: () => NEVER_MS });
+    const long = runner.run(fx("sleep"), { ms: 2_000 });
+    const callers = [new AbortController(), new AbortController()];
+    const left = callers.map((caller) => runner.run(fx("sleep"), { ms: 0 }, caller.signal));
+    expect(runner.stats()).toMatchObject({ running: 1, queued: 2 });
+    for (const caller of callers) caller.abort();
+    // Without the drop these two would be refused: the queue is full and the one child busy for 2 s.
+    const fresh = [runner.run(fx("sleep"), { ms: 0 }), runner.run(fx("sleep"), { ms: 0 })];
+    expect((await Promise.all(left)).map(outcomeOf)).toEqual(["server_busy", "server_busy"]);
+    expect(runner.stats()).toMatchObject({ running: 1, queued: 2, refused: 0, abandoned: 2 });
+    expect((await Promise.all([long, ...fresh])).map(outcomeOf)).toEqual(["ok", "ok", "ok"]);
+    expect(runner.stats()).toMatchObject({ started: 3, refused: 0, abandoned: 2 });
+  }, 60_000);
+
+  it("never starts a task whose caller left while it waited, nor one whose caller had already left", async () => {
+    const runner = await pools.make({ concurrency: 1, spares: 0, maxQueue: 4, maxWaitMs: NEVER_MS, timeoutMsFor: () => NEVER_MS });
+    const first = runner.run(fx("sleep"), { ms: 500 });
+    const caller = new AbortController();
+    const waiting = runner.run(fx("whoami"), {}, caller.signal);
+    const behind = runner.run(fx("sleep"), { ms: 0 });
+    caller.abort();
+    const gone = runner.run(fx("whoami"), {}, AbortSignal.abort());
+    expect((await Promise.all([first, waiting, behind, gone])).map(outcomeOf)).toEqual(["ok", "server_busy", "ok", "server_busy"]);
+    expect(runner.stats()).toMatchObject({ started: 2, refused: 0, abandoned: 2 });
+  }, 60_000);
+
   it("kills only the task past its run cap: the tasks queued behind it run to ok", async () => {
     // One child and no spare: the queued tasks wait for the killed child's replacement, and their caps must not run.
     const runner = await pools.make({ concurrency: 1, spares: 0, timeoutMsFor: () => 1_500, maxWaitMs: NEVER_MS });

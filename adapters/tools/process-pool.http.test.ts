@@ -1,4 +1,5 @@
 // Issue 25, finding 6 over HTTP: a real server on 127.0.0.1 whose tool pool runs the fixture tools in real children.
+import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyTool } from "../../domain/tool.ts";
 import { loadConfig } from "../config.ts";
@@ -51,6 +52,42 @@ describe("the tool pool over HTTP, at the issue's capacity (2 running, 16 queued
     for (const answer of busy) expectServerBusy(answer);
     // No 504: nobody was killed for waiting; and the pool started exactly the calls answered 200.
     expect(server.poolStats()).toMatchObject({ started: before.started + ok.length, refused: before.refused + busy.length, timedOut: 0 });
+  }, NEVER_MS);
+});
+
+describe("a queued call whose client leaves (one child, a queue of one)", () => {
+  let server: CatalogServer;
+
+  beforeAll(async () => {
+    const runner = new DeferredRunner(() => new ProcessPoolToolRunner({
+      modules: [FIXTURE_MODULE], warm: false, concurrency: 1, spares: 0, maxQueue: 1, timeoutMsFor: () => NEVER_MS, maxWaitMs: NEVER_MS, onError: () => {},
+    }));
+    server = await startCatalogServer({ server: { tools: fixtures.tools as AnyTool[], runner } });
+    await server.poolReady();
+  }, NEVER_MS);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  // The execute path node:http serves itself, and h3's route (a query string sends the call there).
+  it.each(["/api/v1/execute/sleep", "/api/v1/execute/sleep?via=h3"])("is dropped unstarted, and its place goes to the next call (%s)", async (path) => {
+    const before = server.poolStats() as { started: number; abandoned: number };
+    const long = server.execute("sleep", { ms: 3_000 });
+    await waitUntil(async () => server.poolStats()?.running === 1, NEVER_MS);
+    // The server's own view of the leaving call: its response closes when node sees the connection go.
+    const seenLeaving = new Promise<void>((resolve) => server.running.server.once("request", (_req, res: ServerResponse) => res.once("close", resolve)));
+    const client = new AbortController();
+    const leaving = fetch(server.url + path, {
+      method: "POST", headers: { "x-api-key": server.secret, "content-type": "application/json" }, body: JSON.stringify({ input: { ms: 0 } }), signal: client.signal,
+    }).catch((error: unknown) => error);
+    await waitUntil(async () => server.poolStats()?.queued === 1, NEVER_MS);
+    client.abort();
+    await Promise.all([leaving, seenLeaving]);
+    // The queue is full and the child busy for seconds: only the dropped call's place lets this one wait instead of 503.
+    const next = await server.execute("sleep", { ms: 0 });
+    expect(next.status).toBe(200);
+    expect((await long).status).toBe(200);
+    expect(server.poolStats()).toMatchObject({ started: before.started + 2, abandoned: before.abandoned + 1, refused: 0 });
   }, NEVER_MS);
 });
 

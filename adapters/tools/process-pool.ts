@@ -1,4 +1,4 @@
-import type { ToolRunner } from "../../application/ports.ts";
+import type { CallerSignal, ToolRunner } from "../../application/ports.ts";
 import { type DomainError, serverBusy, toolTimeout } from "../../domain/errors.ts";
 import { err, type Result } from "../../domain/result.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
@@ -12,6 +12,7 @@ export { CATALOG_MODULE } from "./process-pool-options.ts";
 interface Job {
   readonly tool: ToolDefinition;
   readonly input: Record<string, unknown>;
+  readonly signal: CallerSignal | undefined;
   readonly resolve: (result: Result<unknown, DomainError>) => void;
   readonly reject: (error: Error) => void;
   /** While queued: the wait bound; once running: the run cap. */
@@ -37,6 +38,8 @@ export interface PoolStats {
   readonly died: number;
   /** `server_busy` answers: queue full, waited past the bound, or closing. None of them ran. */
   readonly refused: number;
+  /** Tasks dropped unstarted because their caller left while they waited (answered `server_busy`, not in `refused`). */
+  readonly abandoned: number;
 }
 
 /** Weight of the newest run in the average that Retry-After is estimated from. */
@@ -57,7 +60,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
   private readonly active = new Set<Promise<unknown>>();
   private readonly options: PoolSettings;
   private readonly processes: ToolProcessSet;
-  private readonly tally = { started: 0, timedOut: 0, died: 0, refused: 0 };
+  private readonly tally = { started: 0, timedOut: 0, died: 0, refused: 0, abandoned: 0 };
   private running = 0;
   private averageRunMs = 0;
   private closed = false;
@@ -85,13 +88,14 @@ export class ProcessPoolToolRunner implements ToolRunner {
     return { capacity: this.options.concurrency, children, ready, idle, running: this.running, queued: this.queue.length, ...this.tally };
   }
 
-  async run(tool: ToolDefinition, input: Record<string, unknown>): Promise<Result<unknown, DomainError>> {
-    if (!tool.worker) return this.options.inline.run(tool, input);
-    // A queue that holds anything has no free child; an empty one may, even with maxQueue 0.
-    const free = this.queue.length === 0 && this.running < this.options.concurrency && this.processes.counts().idle > 0;
-    if (this.closed || (this.queue.length >= this.options.maxQueue && !free)) return this.refuse();
+  async run(tool: ToolDefinition, input: Record<string, unknown>, signal?: CallerSignal): Promise<Result<unknown, DomainError>> {
+    if (!tool.worker) return this.options.inline.run(tool, input, signal);
+    if (signal?.aborted) return this.abandoned();
+    // Tasks whose callers left hold places nobody waits for: a full queue first lets them go.
+    if (this.full()) this.dropAbandoned();
+    if (this.closed || this.full()) return this.refuse();
     const task = new Promise<Result<unknown, DomainError>>((resolve, reject) => {
-      const job: Job = { tool, input, resolve, reject, settled: false };
+      const job: Job = { tool, input, signal, resolve, reject, settled: false };
       job.timer = setTimeout(() => this.giveUp(job), this.options.maxWaitMs);
       this.queue.push(job);
     });
@@ -112,8 +116,25 @@ export class ProcessPoolToolRunner implements ToolRunner {
     await this.processes.close();
   }
 
+  /** No place left: the queue is at its bound and no child is free (an empty queue may have one, even with maxQueue 0). */
+  private full(): boolean {
+    const free = this.queue.length === 0 && this.running < this.options.concurrency && this.processes.counts().idle > 0;
+    return this.queue.length >= this.options.maxQueue && !free;
+  }
+
+  private dropAbandoned(): void {
+    for (const job of this.queue.filter((queued) => queued.signal?.aborted)) {
+      this.queue.splice(this.queue.indexOf(job), 1);
+      this.settle(job, this.abandoned());
+    }
+  }
+
   private dispatch(): void {
     while (this.queue.length > 0 && this.running < this.options.concurrency) {
+      if (this.queue[0].signal?.aborted) {
+        this.settle(this.queue.shift() as Job, this.abandoned());
+        continue;
+      }
       const child = this.processes.take();
       if (!child) return;
       const job = this.queue.shift() as Job;
@@ -175,12 +196,22 @@ export class ProcessPoolToolRunner implements ToolRunner {
     this.averageRunMs = this.averageRunMs === 0 ? ms : this.averageRunMs + RUN_AVERAGE_WEIGHT * (ms - this.averageRunMs);
   }
 
+  private refuse(): Result<never, DomainError> {
+    this.tally.refused += 1;
+    return this.busy();
+  }
+
+  /** A task whose caller left, dropped unstarted: answered as a refusal would be, for a caller no longer there. */
+  private abandoned(): Result<never, DomainError> {
+    this.tally.abandoned += 1;
+    return this.busy();
+  }
+
   /**
    * `server_busy`, with Retry-After the time the tasks now queued need to drain at the recent pace: at least 1 s,
    * at most the wait bound.
    */
-  private refuse(): Result<never, DomainError> {
-    this.tally.refused += 1;
+  private busy(): Result<never, DomainError> {
     const drainMs = (this.averageRunMs * (this.queue.length + 1)) / this.options.concurrency;
     return err(serverBusy(Math.round(Math.min(Math.max(drainMs, 1000), Math.max(this.options.maxWaitMs, 1000)))));
   }

@@ -2,6 +2,7 @@ import { getRouterParam, type H3Event } from "h3";
 import type { ExecutionObserver } from "../../../application/ports.ts";
 import type { McpToolCallRecord } from "../../mcp/mcp-handler.ts";
 import { isPlainObject, type ToolCall } from "../../../application/tool-call.ts";
+import { eventCallerSignal } from "../caller-signal.ts";
 import { toErrorResponse, toResponse } from "../error-response.ts";
 import type { KeyedHandler } from "../protect.ts";
 import { readJsonBody } from "../request-body.ts";
@@ -28,7 +29,7 @@ export function executeHandler(deps: { toolCall: Pick<ToolCall, "run">; maxBodyB
       return toErrorResponse(body.error, call.headers);
     }
     const input = isPlainObject(body.value) ? body.value.input : undefined;
-    const answer = await deps.toolCall.run(call, toolId, input);
+    const answer = await deps.toolCall.run(call, toolId, input, eventCallerSignal(event));
     if (answer.body.status === "error") event.context.errorCode = answer.body.error_code;
     return toResponse(answer);
   };
