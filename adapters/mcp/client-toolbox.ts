@@ -25,9 +25,9 @@ export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool
       const allowed = all.filter((tool) => !scope || scope.tools.includes(tool.id) || scope.categories.includes(tool.category));
       return allowed.map((tool) => toRemoteTool(tool, local.get(tool.id)));
     },
-    call: async (name, args) => {
+    call: async (name, args, signal) => {
       try {
-        const output = (await client.execute(toolIdOf(name) as never, args as never)) as Record<string, unknown>;
+        const output = (await client.execute(toolIdOf(name) as never, args as never, { signal })) as Record<string, unknown>;
         return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
       } catch (error) {
         if (!isToolApiError(error)) throw error;

@@ -25,19 +25,19 @@ export interface CoreCaller {
 export function coreToolbox(core: ToolCore, caller: CoreCaller): McpToolbox {
   return {
     list: async () => (await core.services.callableTools.execute({ key: caller.key })).map(toMcpTool),
-    call: async (name, args) => {
+    call: async (name, args, signal) => {
       const toolId = toolIdOf(name);
-      const answer = await runCall(core, caller, toolId, args);
+      const answer = await runCall(core, caller, toolId, args, signal);
       caller.onAnswer?.(toolId, answer);
       return toCallToolResult(answer);
     },
   };
 }
 
-async function runCall(core: ToolCore, caller: CoreCaller, name: string, args: Record<string, unknown>): Promise<Answer> {
+async function runCall(core: ToolCore, caller: CoreCaller, name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<Answer> {
   const call = caller.admitted();
   try {
-    return await core.run(call, name, args);
+    return await core.run(call, name, args, signal);
   } catch (error) {
     if (error instanceof StorageUnavailableError) return storageUnavailableAnswer();
     caller.onBug?.(error);

@@ -8,8 +8,11 @@ import { packageVersion } from "../package-version.ts";
 export interface McpToolbox {
   /** Every tool the caller may call, in catalog order. */
   list(): Promise<readonly Tool[]>;
-  /** One call; a refusal or failure of the tool is an `isError` result, never a thrown error. */
-  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /**
+   * One call; a refusal or failure of the tool is an `isError` result, never a thrown error. `signal` aborts when the
+   * client cancels the request or goes away: a call still queued for the tool pool is then dropped unstarted.
+   */
+  call(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult>;
 }
 
 const INSTRUCTIONS =
@@ -34,7 +37,7 @@ export function createMcpServer(toolbox: McpToolbox): Server {
     const end = start + TOOLS_PAGE_SIZE;
     return { tools: tools.slice(start, end), ...(end < tools.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}) };
   });
-  server.setRequestHandler(CallToolRequestSchema, (request) => toolbox.call(request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => toolbox.call(request.params.name, request.params.arguments ?? {}, extra.signal));
   return server;
 }
 
