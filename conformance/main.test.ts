@@ -15,6 +15,16 @@ describe("main (the conformance command)", () => {
     expect(errors.join("\n")).toContain("usage: npm run -s conformance --");
   });
 
+  it("prints the usage on stdout and exits 0 when asked with --help", async () => {
+    const lines: string[] = [];
+    const errors: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    vi.spyOn(console, "error").mockImplementation((line: string) => void errors.push(line));
+    expect(await main(["--help"], {})).toBe(0);
+    expect(lines.join("\n")).toContain("usage: tool-api conformance");
+    expect(errors).toEqual([]);
+  });
+
   it("exits 1 and reports the failure, without the key, when the deployment cannot be reached", async () => {
     const key = "tk_dev_conformance-secret-that-must-not-leak";
     const lines: string[] = [];

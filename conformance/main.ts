@@ -4,6 +4,11 @@ import { runConformance } from "./run-conformance.ts";
 /** `tool-api conformance …` / `npm run -s conformance -- …`: prints the report and resolves with the exit code. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const parsed = parseConformanceArgs(argv, env);
+  // Asked for, the usage is the answer: on stdout, exit 0 (a bad command line gets it on stderr, exit 2).
+  if (!parsed.ok && (argv.includes("--help") || argv.includes("-h"))) {
+    console.log(parsed.error);
+    return 0;
+  }
   if (!parsed.ok) {
     console.error(parsed.error);
     return 2;

@@ -87,3 +87,14 @@ describe("keys on a running server, changed by the CLI", () => {
     expect(listed.find((k) => k.id === key.id)).toMatchObject({ status: "expired" });
   });
 });
+
+describe("keys' usage", () => {
+  it("answers --help on stdout with exit 0, and a missing command on stderr with exit 2", async () => {
+    const help = await runKeysCli(["--help"], env);
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    expect(help.stdout).toContain("keys create --name NAME");
+    const none = await runKeysCli([], env);
+    expect(none).toMatchObject({ code: 2, stdout: "" });
+    expect(none.stderr).toContain("keys create --name NAME");
+  });
+});

@@ -44,7 +44,12 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const [command, ...rest] = positionals;
-  if (values.help || !command) throw new UsageError(USAGE);
+  // Asked for: the usage is the answer (stdout, 0); a missing command is a usage error (stderr, 2).
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!command) throw new UsageError(USAGE);
   const loaded = loadConfig(process.env);
   if (!loaded.ok) throw new UsageError(`Invalid configuration:\n  ${loaded.error.join("\n  ")}`);
   const config = loaded.value;
