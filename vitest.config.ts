@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["**/node_modules/**", "data/**", "client/dist/**"],
+    // .prof/ (git-ignored) holds local profiling scratch, builds and worktrees included: never part of a run.
+    exclude: ["**/node_modules/**", "data/**", "client/dist/**", ".prof/**"],
     // Hang detectors, not assertions: a test that starts servers, CLIs or child processes under tsx takes several
     // times longer on a shared 2-core CI machine at load 10 than idle (a server start: 2 s idle, over 20 s loaded).
     testTimeout: 120_000,
