@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +12,16 @@ function packFile(name: string, id: string, input: unknown): string {
   const tool = `{ id: "t", name: "T", category: "x", description: "d", clientOnly: false, input: ${JSON.stringify(input)}, output: { type: "object" }, examples: [{ title: "e", input: {} }], run: () => ({ ok: true, value: {} }) }`;
   writeFileSync(join(dir, name), `export default { id: "${id}", name: "N", version: "1.0.0", description: "d", tools: [${tool}] };\n`);
   return `./${name}`;
+}
+
+/** Writes a package under `dir`/`at` with the given package.json fields: `pack.mjs` is a pack of id `id`, `wrong.cjs` is not. */
+function packagePack(at: string, id: string, manifest: Record<string, unknown>): void {
+  const home = join(dir, at);
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, "package.json"), JSON.stringify({ version: "1.0.0", ...manifest }));
+  const tool = `{ id: "t", name: "T", category: "x", description: "d", clientOnly: false, input: { type: "object" }, output: { type: "object" }, examples: [{ title: "e", input: {} }], run: () => ({ ok: true, value: {} }) }`;
+  writeFileSync(join(home, "pack.mjs"), `export default { id: "${id}", name: "N", version: "1.0.0", description: "d", tools: [${tool}] };\n`);
+  writeFileSync(join(home, "wrong.cjs"), "module.exports = { default: 'the require condition was taken' };\n");
 }
 
 describe("loading TOOL_PACKS", () => {
@@ -36,5 +46,20 @@ describe("loading TOOL_PACKS", () => {
   it("refuses a module that does not load and a bad pack id", async () => {
     await expect(loadPacks(["./missing.mjs"], dir)).rejects.toThrow(/"\.\/missing\.mjs" cannot be installed: the module does not load/);
     await expect(loadPacks([packFile("bad-id.mjs", "Bad Id", { type: "object" })], dir)).rejects.toThrow(/not a valid pack id/);
+  });
+  it("finds an npm package by ES module rules: one that exports only an import condition, and a dual one's import entry", async () => {
+    packagePack("node_modules/esm-only-pack", "esmonly", { name: "esm-only-pack", type: "module", exports: { ".": { import: "./pack.mjs" } } });
+    packagePack("node_modules/dual-pack", "dual", { name: "dual-pack", exports: { ".": { import: "./pack.mjs", require: "./wrong.cjs" } } });
+    const packs = await loadPacks(["esm-only-pack", "dual-pack"], dir);
+    expect(packs.map((pack) => pack.id)).toEqual(["esmonly", "dual"]);
+    expect(packs.map((pack) => pack.moduleUrl.endsWith("/pack.mjs"))).toEqual([true, true]);
+  });
+  it("installs a directory pack whose package.json has conditional exports, by its import entry", async () => {
+    packagePack("dir-pack", "dirpack", { name: "dir-pack", exports: { import: "./pack.mjs", default: "./wrong.cjs" } });
+    const [pack] = await loadPacks(["./dir-pack"], dir);
+    expect(pack.id).toBe("dirpack");
+  });
+  it("refuses a package that cannot be found, naming it and where it was looked for", async () => {
+    await expect(loadPacks(["no-such-pack-anywhere"], dir)).rejects.toThrow(/Tool pack "no-such-pack-anywhere" cannot be installed: the module cannot be found from/);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { resolve as resolveModule } from "import-meta-resolve";
 import { checkPackShape, installPack, type InstalledPack, type ToolPack } from "../../domain/tool-pack.ts";
 import { createAjv } from "../tools/ajv-schema-validator.ts";
 
@@ -35,7 +35,12 @@ export async function loadPacks(specifiers: readonly string[], root = process.cw
 
 async function loadPack(specifier: string, root: string): Promise<LoadedPack> {
   let module: { default?: unknown };
-  const moduleUrl = resolveSpecifier(specifier, root);
+  let moduleUrl: string;
+  try {
+    moduleUrl = resolveSpecifier(specifier, root);
+  } catch (error) {
+    throw new PackLoadError(specifier, `the module cannot be found from ${root} (${(error as Error).message})`);
+  }
   try {
     module = (await import(moduleUrl)) as { default?: unknown };
   } catch (error) {
@@ -57,20 +62,25 @@ async function loadPack(specifier: string, root: string): Promise<LoadedPack> {
   return { ...installPack(pack), moduleUrl };
 }
 
-/** A path (./…, ../…, /…) is resolved from `root`, a directory through its package.json; anything else is an npm package name. */
+/**
+ * The URL `import()` loads for `specifier`, by Node's ES module rules (a package's `exports` with the `import`
+ * condition, as a pack is an ES module): an npm package name from `root`'s node_modules, a path (./…, ../…, /…) from
+ * `root`; a directory through its package.json.
+ */
 export function resolveSpecifier(specifier: string, root: string): string {
-  if (!/^(\.{1,2}\/|\/)/.test(specifier)) return createRequire(join(root, "package.json")).resolve(specifier);
+  if (!/^(\.{1,2}\/|\/)/.test(specifier)) return resolveModule(specifier, pathToFileURL(join(root, "package.json")).href);
   const path = resolve(root, specifier);
-  return pathToFileURL(existsSync(path) && statSync(path).isDirectory() ? directoryEntry(path) : path).href;
+  return existsSync(path) && statSync(path).isDirectory() ? directoryEntry(path) : pathToFileURL(path).href;
 }
 
+/** A directory's entry: its package's own `exports` (resolved as the package importing itself), else `main`, else index. */
 function directoryEntry(dir: string): string {
   const manifest = join(dir, "package.json");
   if (existsSync(manifest)) {
-    const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { exports?: unknown; main?: string };
-    const entry = typeof pkg.exports === "string" ? pkg.exports : (pkg.exports as Record<string, unknown> | undefined)?.["."] ?? pkg.main;
-    if (typeof entry === "string") return join(dir, entry);
+    const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown; exports?: unknown; main?: unknown };
+    if (typeof pkg.name === "string" && pkg.exports !== undefined) return resolveModule(pkg.name, pathToFileURL(manifest).href);
+    if (typeof pkg.main === "string") return pathToFileURL(join(dir, pkg.main)).href;
   }
-  for (const name of ["index.js", "index.mjs", "index.ts"]) if (existsSync(join(dir, name))) return join(dir, name);
-  return join(dir, "index.js");
+  const index = ["index.js", "index.mjs", "index.ts"].find((name) => existsSync(join(dir, name))) ?? "index.js";
+  return pathToFileURL(join(dir, index)).href;
 }
