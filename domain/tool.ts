@@ -43,6 +43,11 @@ export interface ToolDefinition<I = any, O = any> {
   /** CPU-heavy: runs in the worker pool under `timeoutMs`. */
   readonly worker?: boolean;
   readonly timeoutMs?: number;
+  /**
+   * The ES module that exports this definition (its `import.meta.url`), for a `worker: true` tool of one's own that a
+   * core with `runner: "workers"` runs: its child processes import the tool from there. Catalog and pack tools need none.
+   */
+  readonly module?: string;
   /** Receives validated input with defaults applied. Never throws on purpose. */
   run(input: I, context: ToolContext): ToolOutcome<O>;
 }

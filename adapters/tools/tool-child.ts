@@ -2,6 +2,7 @@
 // task at a time. Everything a hostile input can do here (exhaust the heap, loop forever, crash) ends this process only.
 import type { ToolDefinition } from "../../domain/tool.ts";
 import { systemToolContext } from "../system.ts";
+import { exportedDefinitions } from "./exported-tools.ts";
 import type { ChildMessage, ParentMessage, ToolModule } from "./tool-process.ts";
 
 const tools = new Map<string, ToolDefinition>();
@@ -30,10 +31,10 @@ async function handle(message: ParentMessage): Promise<void> {
   }
 }
 
-/** A module's tools: a tool pack's `default.tools`, else the built-in catalog's `serverTools`. */
-async function load({ url, idPrefix = "" }: ToolModule): Promise<void> {
+/** A module's tools: those of `ids` among its exports, else a tool pack's `default.tools`, else the catalog's `serverTools`. */
+async function load({ url, idPrefix = "", ids }: ToolModule): Promise<void> {
   const module = (await import(url)) as { default?: { tools?: readonly ToolDefinition[] }; serverTools?: readonly ToolDefinition[] };
-  const list = module.default?.tools ?? module.serverTools;
+  const list = ids ? exportedDefinitions(module, ids, url) : module.default?.tools ?? module.serverTools;
   if (!list) throw new Error(`${url} exports neither default.tools nor serverTools`);
   for (const tool of list) if (!tool.clientOnly) tools.set(idPrefix + tool.id, tool);
 }

@@ -10,6 +10,11 @@ export interface ToolModule {
   readonly url: string;
   /** Prepended to each tool's own id, e.g. `"example."` for a tool pack. Default: none. */
   readonly idPrefix?: string;
+  /**
+   * Only these tools, found among all the module's exports (a tool defined outside the catalog and packs, with its
+   * definition's `module`). Default: the module's `default.tools` (a pack) or `serverTools` (the catalog).
+   */
+  readonly ids?: readonly string[];
 }
 
 /** Parent → child messages. `init` comes first and once; `run` only after the child answered `ready`. */
