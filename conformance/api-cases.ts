@@ -103,6 +103,8 @@ export function coreCases(options: ApiCaseOptions): ConformanceCase[] {
     caseFor(document, { ...get("/keys/current", "/keys/current"), id: "keys.no-key", title: "GET /keys/current without a key", auth: "none", status: 401, errorCode: "unauthorized" }),
     caseFor(document, { ...get("/keys/current", "/keys/current"), id: "keys.unknown-key", title: "GET /keys/current with an unknown key", auth: "unknown", status: 401, errorCode: "unauthorized" }),
     caseFor(document, { ...get("/keys/current", "/keys/current"), id: "keys.rate-limited", title: "GET /keys/current with a spent key", auth: "limited", status: 429, errorCode: "rate_limited", skip: options.skipRateLimited }),
+    caseFor(document, { ...get("/keys/current/tools", "/keys/current/tools"), id: "keys.current-tools", title: "GET /keys/current/tools: what the key may execute", auth: "key", status: 200 }),
+    caseFor(document, { ...get("/keys/current/tools", "/keys/current/tools"), id: "keys.current-tools-no-key", title: "GET /keys/current/tools without a key", auth: "none", status: 401, errorCode: "unauthorized" }),
     caseFor(document, { ...get("/health", "/health"), id: "health", title: "GET /health", auth: "none", status: 200 }),
     caseFor(document, { ...get("/openapi.json", "/openapi.json"), id: "openapi", title: "GET /openapi.json", auth: "none", status: 200 }),
   ];

@@ -17,6 +17,7 @@ import { beginRequest } from "./request-state.ts";
 import { type OperationId, ROUTES } from "./route-list.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 import { currentKeyHandler } from "./routes/current-key.ts";
+import { currentKeyToolsHandler } from "./routes/current-key-tools.ts";
 import { executeHandler, observedExecute, observeMcpToolCalls } from "./routes/execute.ts";
 import { healthHandler, liveHandler } from "./routes/health.ts";
 import { homeHandler } from "./routes/home.ts";
@@ -92,6 +93,7 @@ export function buildApp(core: ToolCore, options: AppOptions = {}): { app: H3; l
     listTools: tools.list,
     getTool: tools.one,
     getCurrentKey: keyed(currentKeyHandler),
+    listCurrentKeyTools: keyed(currentKeyToolsHandler(services.callableTools)),
     getUsage: keyed(keyUsageHandler(services)),
     getWorkspaceUsage: workspaceUsageHandler(sessionDeps),
     getHealth: healthHandler(services.storage),

@@ -21,6 +21,7 @@ export const ROUTES = [
   { method: "GET", path: "/api/v1/tools", auth: "public", operationId: "listTools" },
   { method: "GET", path: "/api/v1/tools/:slug", auth: "public", operationId: "getTool" },
   { method: "GET", path: "/api/v1/keys/current", auth: "key", operationId: "getCurrentKey" },
+  { method: "GET", path: "/api/v1/keys/current/tools", auth: "key", operationId: "listCurrentKeyTools" },
   { method: "GET", path: "/api/v1/usage", auth: "key", operationId: "getUsage" },
   { method: "GET", path: "/api/v1/health", auth: "public", operationId: "getHealth" },
   { method: "GET", path: "/api/v1/health/live", auth: "public", operationId: "getLiveness" },

@@ -8,8 +8,9 @@ export interface PackTools {
 }
 
 /**
- * The tools a key may call, by the server's rule (core tools always; a pack's when the key's workspace enabled it; of
- * those what the scope names, by tool id or category), as far as a key can see it: a key cannot read which packs its
+ * For a server older than `GET /keys/current/tools`: the tools a key may call, by the server's rule (core tools
+ * always; a pack's when the key's workspace enabled it; of those what the scope names, by tool id or category), as
+ * far as a key could see it there: a key cannot read which packs its
  * workspace enabled, nor a pack tool's category. So a pack tool is included when it is named, in `wanted` or in the
  * key's scope by id; a call to it in a workspace without that pack comes back as a `pack_not_enabled` tool error.
  * `wanted` (ids) narrows the answer; an id the key may not call is left out.
@@ -35,19 +36,34 @@ export async function selectCallableTools(
 
 /** What `toolDefinitions` reads from the API. */
 export interface ToolReads {
+  /** `GET /keys/current/tools`; rejects with a 404 `ToolApiError` on a server older than that route. */
+  callable(): Promise<readonly ToolSource[]>;
   key(): Promise<Pick<CurrentKey, "scopes">>;
   catalog(): Promise<readonly ToolSummary[]>;
   /** `GET /marketplace/packs/{id}`; rejects with a 404 `ToolApiError` for a pack not installed. */
   pack(packId: string): Promise<PackTools>;
 }
 
+/**
+ * The definitions of the tools the key may call: the server's own list (`GET /keys/current/tools`), narrowed to
+ * `wanted`; from a server older than that route, what selectCallableTools can tell from the key and the catalog.
+ */
 export async function listToolDefinitions<F extends ToolFormat>(format: F, wanted: readonly string[] | undefined, reads: ToolReads): Promise<ToolDefinitionFor<F>[]> {
   assertToolFormat(format); // before any request
-  const [key, catalog] = await Promise.all([reads.key(), reads.catalog()]);
-  const readPack = (id: string) => reads.pack(id).catch((error: unknown) => {
-    if (error instanceof ToolApiError && error.status === 404) return undefined;
-    throw error;
-  });
-  const sources = await selectCallableTools(key, catalog, wanted, readPack);
+  const callable = await reads.callable().catch(unlessNotFound);
+  const sources = callable
+    ? callable.filter((tool) => wanted === undefined || wanted.includes(tool.id))
+    : await olderServerSelection(wanted, reads);
   return sources.map((tool) => toToolDefinition(format, tool));
+}
+
+async function olderServerSelection(wanted: readonly string[] | undefined, reads: ToolReads): Promise<ToolSource[]> {
+  const [key, catalog] = await Promise.all([reads.key(), reads.catalog()]);
+  return selectCallableTools(key, catalog, wanted, (id) => reads.pack(id).catch(unlessNotFound));
+}
+
+/** A 404 (a route or pack the server does not have) as undefined; any other failure as it is. */
+function unlessNotFound(error: unknown): undefined {
+  if (error instanceof ToolApiError && error.status === 404) return undefined;
+  throw error;
 }

@@ -5,7 +5,7 @@ import { exchange, type Limits, type Reply, TransportFailure } from "./transport
 import { listToolDefinitions, type PackTools } from "./callable-tools.ts";
 import { runToolCallWith, type ToolCallFor, type ToolResultFor } from "./tool-calls.ts";
 import type { ToolDefinitionFor, ToolFormat } from "./tool-definitions.ts";
-import type { CurrentKey, ExecuteInput, ExecuteOutput, InputIssue, KeyUsageReport, OtherToolId, ToolDetail, ToolId, ToolSummary, UsageOptions } from "./types.ts";
+import type { CallableTool, CurrentKey, ExecuteInput, ExecuteOutput, InputIssue, KeyUsageReport, OtherToolId, ToolDetail, ToolId, ToolSummary, UsageOptions } from "./types.ts";
 
 export interface ToolClientOptions {
   /** The deployment's origin, e.g. `https://tools.example.com`; a URL already ending in `/api/v1` is accepted too. */
@@ -74,6 +74,14 @@ export class ToolClient {
     return (await this.#request<{ key: CurrentKey }>("GET", "/keys/current", undefined, options.signal)).key;
   }
 
+  /**
+   * `GET /keys/current/tools`: every tool this key may execute, by the server's own rule (core tools, the tools of
+   * the packs its workspace enabled, of those what its scope names).
+   */
+  async callableTools(options: RequestOptions = {}): Promise<CallableTool[]> {
+    return (await this.#request<{ tools: CallableTool[] }>("GET", "/keys/current/tools", undefined, options.signal)).tools;
+  }
+
   /** `GET /usage`: this key's calls by outcome, per bucket and per tool, with p50/p95/p99 latency; see `retainedFrom`. */
   async usage(options: UsageOptions & RequestOptions = {}): Promise<KeyUsageReport> {
     const query = new URLSearchParams();
@@ -88,7 +96,9 @@ export class ToolClient {
   /** The tools this key may call, as `format`'s tool definitions (README: "Tools for model APIs"). */
   async toolDefinitions<F extends ToolFormat>(format: F, options: { readonly tools?: readonly string[] } & RequestOptions = {}): Promise<ToolDefinitionFor<F>[]> {
     const pack = async (id: string) => (await this.#request<{ pack: PackTools }>("GET", `/marketplace/packs/${encodeURIComponent(id)}`, undefined, options.signal)).pack;
-    return listToolDefinitions(format, options.tools, { key: () => this.currentKey(options), catalog: () => this.tools(options), pack });
+    return listToolDefinitions(format, options.tools, {
+      callable: () => this.callableTools(options), key: () => this.currentKey(options), catalog: () => this.tools(options), pack,
+    });
   }
 
   /** Runs a model's tool call in `format`'s shape and resolves to that API's result message; a tool's 4xx is a result. */

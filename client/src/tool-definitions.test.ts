@@ -65,7 +65,9 @@ describe("toolDefinitions for the whole catalog and a pack", () => {
     const withPack = await client.toolDefinitions(format, { tools: ["hash-text", "example.reverse-text"] });
     const { tools } = (await (await fetch(`${server.url}/api/v1/tools`)).json()).data;
     const serverTools = tools.filter((t: any) => !t.clientOnly);
-    expect(all).toHaveLength(serverTools.length);
+    // The key's workspace enabled the example pack: its two tools come unnamed, after the core's.
+    expect(all).toHaveLength(serverTools.length + 2);
+    expect(all.slice(-2).map((d) => unwrap(format, d).name)).toEqual(["example__reverse-text", "example__word-count"]);
     // REST keeps its exact rules (issue #39 names eight such tools), so the checks below have something to catch.
     const combined = serverTools.filter((t: any) => TOP_LEVEL_REFUSED.some((k) => k in t.inputSchema)).map((t: any) => t.id);
     expect(combined).toEqual(expect.arrayContaining(["pbkdf2-derive", "aes-encrypt", "temperature-converter", "wifi-qr-code-generator"]));
@@ -102,6 +104,32 @@ describe("toolDefinitions for the whole catalog and a pack", () => {
     const client = new ToolClient({ baseUrl: server.url, apiKey: await server.mintKey() });
     const names = (await client.toolDefinitions("mcp", { tools: ["hash-text", "nopack.tool", "example.no-such-tool"] })).map((d) => d.name);
     expect(names).toEqual(["hash-text"]);
+  });
+
+  it("a pack's tools reach a key of a workspace that enabled it through a scope's category, and never a key of no workspace", async () => {
+    const byCategory = new ToolClient({ baseUrl: server.url, apiKey: await server.mintKey({ scopes: { categories: ["text"] } }) });
+    const names = (await byCategory.toolDefinitions("openai-responses")).map((d) => d.name);
+    expect(names).toEqual(expect.arrayContaining(["example__reverse-text", "example__word-count"]));
+    const noWorkspace = new ToolClient({ baseUrl: server.url, apiKey: await server.mintKey({ workspace: false }) });
+    expect((await noWorkspace.toolDefinitions("mcp", { tools: ["hash-text", "example.reverse-text"] })).map((d) => d.name)).toEqual(["hash-text"]);
+    // What the server says the key may call is what execute allows: the pack tool answers 403 to that key.
+    await expect(noWorkspace.execute("example.reverse-text", { text: "ab" })).rejects.toMatchObject({ status: 403, errorCode: "pack_not_enabled" });
+  });
+
+  it("lists, for the calling key, what it may execute with each tool's category and input schema", async () => {
+    const apiKey = await server.mintKey({ scopes: { tools: ["hash-text", "example.word-count"] } });
+    const tools = await new ToolClient({ baseUrl: server.url, apiKey }).callableTools();
+    expect(tools.map((tool) => [tool.id, tool.category])).toEqual([["hash-text", "crypto"], ["example.word-count", "text"]]);
+    expect(tools.every((tool) => tool.inputSchema.type === "object" && tool.name.length > 0 && tool.description.length > 0)).toBe(true);
+  });
+
+  it("from a server without GET /keys/current/tools, falls back to what the key and the catalog tell", async () => {
+    // An older server: that route answers this server's own 404 for a route it does not have.
+    const older: typeof fetch = (input, init) => fetch(String(input instanceof Request ? input.url : input).replace("/keys/current/tools", "/keys/current/no-such-route"), init);
+    const client = new ToolClient({ baseUrl: server.url, apiKey: await server.mintKey(), fetch: older });
+    const names = (await client.toolDefinitions("anthropic", { tools: ["hash-text", "example.reverse-text"] })).map((d) => d.name);
+    expect(names).toEqual(["hash-text", "example__reverse-text"]);
+    expect((await client.toolDefinitions("anthropic")).map((d) => d.name)).not.toContain("example__reverse-text");
   });
 
   it("an unknown format is refused before any request", async () => {

@@ -50,6 +50,13 @@ function systemOperations(): Operation[] {
       responses: { "200": ok("The calling key.", successOf(members(["key"], { key: ref("schemas", "CurrentKey") })), true), ...errorResponses([401, 429, 500, 503], { metered: true }) },
     },
     {
+      operationId: "listCurrentKeyTools",
+      tags: ["Keys"],
+      summary: "List the tools the calling key may execute",
+      description: "By the rules execute applies: every server tool of the core catalog, and the tools of each pack the key's workspace has enabled (as `<pack>.<tool>`), of those only what the key's scope names by id or category. Client-only tools are left out. Takes one unit of the key's limit.",
+      responses: { "200": ok("The tools.", successOf(members(["tools"], { tools: { type: "array", maxItems: 10000, items: ref("schemas", "CallableTool") } })), true), ...errorResponses([401, 429, 500, 503], { metered: true }) },
+    },
+    {
       operationId: "getHealth",
       tags: ["System"],
       summary: "Check health",
@@ -88,6 +95,13 @@ export function catalogSchemas(): Record<string, OpenApiSchema> {
     inputSchema: { type: "object", nullable: true, description: "The JSON Schema (draft-07) of `input`; null for client-only tools." },
   };
   return {
+    CallableTool: members(["id", "name", "category", "description", "inputSchema"], {
+      name: summary.name,
+      category: summary.category,
+      description: summary.description,
+      id: { type: "string", maxLength: 129, pattern: "^([a-z0-9]+(-[a-z0-9]+)*\\.)?[a-z0-9]+(-[a-z0-9]+)*$", description: "The id execute takes: a core tool's, or `<pack>.<tool>`." },
+      inputSchema: { type: "object", description: "The JSON Schema (draft-07) of `input`." },
+    }),
     ToolSummary: members(["id", "name", "category", "description", "clientOnly", "inputSchema"], summary),
     ToolDetail: members(["id", "name", "category", "description", "clientOnly", "inputSchema", "outputSchema", "examples"], {
       ...summary,

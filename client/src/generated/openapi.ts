@@ -2817,6 +2817,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/keys/current/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tools the calling key may execute
+         * @description By the rules execute applies: every server tool of the core catalog, and the tools of each pack the key's workspace has enabled (as `<pack>.<tool>`), of those only what the key's scope names by id or category. Client-only tools are left out. Takes one unit of the key's limit.
+         */
+        get: operations["listCurrentKeyTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/marketplace/packs": {
         parameters: {
             query?: never;
@@ -3949,6 +3969,15 @@ export interface components {
             data?: {
                 output: components["schemas"]["Bip39MnemonicOutput"];
             };
+        };
+        CallableTool: {
+            category: string;
+            description: string;
+            /** @description The id execute takes: a core tool's, or `<pack>.<tool>`. */
+            id: string;
+            /** @description The JSON Schema (draft-07) of `input`. */
+            inputSchema: Record<string, unknown>;
+            name: string;
         };
         /** Case Converter input */
         CaseConverterInput: {
@@ -13234,6 +13263,43 @@ export interface operations {
                         code?: 200;
                         data?: {
                             key: components["schemas"]["CurrentKey"];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitedWithRateLimit"];
+            500: components["responses"]["InternalErrorWithRateLimit"];
+            503: components["responses"]["ServiceUnavailableWithRateLimit"];
+        };
+    };
+    listCurrentKeyTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tools. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /**
+                         * Format: int32
+                         * @enum {integer}
+                         */
+                        code?: 200;
+                        data?: {
+                            tools: components["schemas"]["CallableTool"][];
                         };
                     };
                 };
