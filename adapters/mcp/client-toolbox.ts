@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { CurrentKey, ToolApiError, ToolClient, ToolDetail } from "../../client/src/index.ts";
+import type { CallableTool, ToolApiError, ToolClient, ToolDetail } from "../../client/src/index.ts";
 import type { AnyTool, JsonSchema } from "../../domain/tool.ts";
 import type { McpToolbox } from "./mcp-server.ts";
 import { toolIdOf } from "./mcp-schema.ts";
@@ -8,22 +8,23 @@ import { errorResult, isRepeatable, toMcpTool } from "./mcp-tools.ts";
 /** How many tool descriptions are fetched at once when the list is first built. */
 const DETAIL_CONCURRENCY = 8;
 
+/** A tool as the deployment describes it: what toRemoteTool needs. */
+type RemoteTool = Pick<ToolDetail, "id" | "name" | "category" | "description" | "inputSchema" | "outputSchema">;
+
 /**
- * The toolbox of a deployment, reached through the client SDK with the deployment's key: its catalog narrowed by the
- * key's scope (GET /keys/current, read once: it takes one unit of the key's limit), each call a REST execute, so the
- * deployment's limits, scopes and caps apply. Tool descriptions are fetched once. Pack tools are not listed (the REST API does
- * not say which packs a key's workspace enabled), though a call to one goes through.
+ * The toolbox of a deployment, reached through the client SDK with the deployment's key: the tools that key may
+ * execute (GET /keys/current/tools: its scope, and the packs its workspace enabled), each call a REST execute, so the
+ * deployment's limits, scopes and caps apply. The list is read once, at the first tools/list (a key route: it takes
+ * one unit of the key's limit), with each tool's description.
  */
 export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool[]): McpToolbox {
-  let details: Promise<ToolDetail[]> | undefined;
-  // A key's scope never changes (rotation and updates keep it), and reading it is a key route that takes a unit.
-  let scopes: Promise<CurrentKey["scopes"]> | undefined;
+  let remote: Promise<RemoteTool[]> | undefined;
   const local = new Map(localCatalog.map((tool) => [tool.id, tool]));
   return {
     list: async () => {
-      const [scope, all] = await Promise.all([(scopes ??= client.currentKey().then((key) => key.scopes)), (details ??= fetchDetails(client))]);
-      const allowed = all.filter((tool) => !scope || scope.tools.includes(tool.id) || scope.categories.includes(tool.category));
-      return allowed.map((tool) => toRemoteTool(tool, local.get(tool.id)));
+      remote ??= remoteTools(client);
+      remote.catch(() => (remote = undefined)); // a failed read is tried again at the next tools/list
+      return (await remote).map((tool) => toRemoteTool(tool, local.get(tool.id)));
     },
     call: async (name, args, signal) => {
       try {
@@ -37,17 +38,41 @@ export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool
   };
 }
 
-async function fetchDetails(client: ToolClient): Promise<ToolDetail[]> {
-  const ids = (await client.tools()).filter((tool) => !tool.clientOnly).map((tool) => tool.id);
-  const details: ToolDetail[] = [];
-  for (let start = 0; start < ids.length; start += DETAIL_CONCURRENCY) {
-    details.push(...(await Promise.all(ids.slice(start, start + DETAIL_CONCURRENCY).map((id) => client.tool(id)))));
+/** The key's tools with their descriptions: a core tool's from GET /tools/{id}, a pack tool's from its pack. */
+async function remoteTools(client: ToolClient): Promise<RemoteTool[]> {
+  const callable = await callableOf(client);
+  const packIds = [...new Set(callable.filter((tool) => tool.id.includes(".")).map((tool) => tool.id.slice(0, tool.id.indexOf("."))))];
+  const packTools = new Map((await Promise.all(packIds.map((id) => client.pack(id)))).flatMap((pack) => pack.tools.map((tool) => [tool.id, tool] as const)));
+  const core = await inBatches(callable.filter((tool) => !tool.id.includes(".")).map((tool) => tool.id), (id) => client.tool(id));
+  const coreTools = new Map(core.map((tool) => [tool.id, tool]));
+  return callable.flatMap((tool): RemoteTool[] => {
+    const detail = coreTools.get(tool.id) ?? packTools.get(tool.id);
+    return detail ? [{ ...tool, outputSchema: detail.outputSchema }] : [];
+  });
+}
+
+/** GET /keys/current/tools; from a deployment older than that route, the catalog narrowed by the key's scope. */
+async function callableOf(client: ToolClient): Promise<CallableTool[]> {
+  try {
+    return await client.callableTools();
+  } catch (error) {
+    if (!isToolApiError(error) || error.status !== 404) throw error;
+    const [{ scopes }, catalog] = await Promise.all([client.currentKey(), client.tools()]);
+    return catalog.flatMap((tool): CallableTool[] => {
+      const allowed = !tool.clientOnly && tool.inputSchema && (!scopes || scopes.tools.includes(tool.id) || scopes.categories.includes(tool.category));
+      return allowed ? [{ id: tool.id, name: tool.name, category: tool.category, description: tool.description, inputSchema: tool.inputSchema as CallableTool["inputSchema"] }] : [];
+    });
   }
-  return details;
+}
+
+async function inBatches<T>(ids: readonly string[], read: (id: string) => Promise<T>): Promise<T[]> {
+  const all: T[] = [];
+  for (let start = 0; start < ids.length; start += DETAIL_CONCURRENCY) all.push(...(await Promise.all(ids.slice(start, start + DETAIL_CONCURRENCY).map(read))));
+  return all;
 }
 
 /** The deployment's schemas; the hint from this package's own definition of the tool where it has one. */
-function toRemoteTool(tool: ToolDetail, local: AnyTool | undefined): Tool {
+function toRemoteTool(tool: RemoteTool, local: AnyTool | undefined): Tool {
   const mcp = toMcpTool({ id: tool.id, name: tool.name, category: tool.category, description: tool.description, input: tool.inputSchema as JsonSchema, output: tool.outputSchema as JsonSchema });
   const run = local && !local.clientOnly ? local.run : undefined;
   return { ...mcp, annotations: { ...mcp.annotations, idempotentHint: isRepeatable({ id: tool.id, category: tool.category, run }) } };

@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { loadConfig } from "../config.ts";
+import { TOKENS } from "../container.ts";
+import { loadPacks } from "../packs/load-packs.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
@@ -17,6 +19,8 @@ import { listAllTools } from "./testing/mcp-schema-rules.ts";
 const ROOT = join(import.meta.dirname, "..", "..");
 const CLI = ["--import", "tsx", join(ROOT, "adapters", "cli", "tool-api.ts"), "mcp"];
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2, appendix B.1
+
+const PACK_WORKSPACE = "ws_stdio_packs";
 
 let dir: string;
 let running: RunningServer;
@@ -36,7 +40,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "mcp-stdio-"));
   const loaded = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: join(dir, "server") });
   if (!loaded.ok) throw new Error(loaded.error.join("; "));
-  running = await startServer(loaded.value, { logger: createLogger("silent"), runner: new InlineToolRunner() });
+  const packs = await loadPacks(["./examples/tool-pack"], ROOT);
+  running = await startServer(loaded.value, { logger: createLogger("silent"), runner: new InlineToolRunner(), packs });
+  await running.container.get(TOKENS.workspacePackStore).enable(PACK_WORKSPACE, "example");
   const rest = (await (await fetch(`${running.url}/api/v1/tools`)).json()).data.tools as { id: string; clientOnly: boolean }[];
   restServerTools = rest.filter((tool) => !tool.clientOnly).map((tool) => tool.id);
 });
@@ -109,8 +115,23 @@ describe("tool-api mcp --base-url (forwarding through the client SDK)", () => {
     }
   }, 60_000);
 
+  it("lists and runs the tools of the packs the key's workspace enabled, a scope's category reaching them", async () => {
+    const key = await running.core.keys.create({ name: "stdio packs", workspaceId: PACK_WORKSPACE, scopes: { tools: ["hash-text"], categories: ["text"] } });
+    const { client } = await connectStdio(["--base-url", running.url], { TOOL_API_KEY: key.secret });
+    try {
+      const tools = await listAllTools(client);
+      const names = tools.map((tool) => tool.name);
+      expect(names).toEqual(expect.arrayContaining(["hash-text", "example__reverse-text", "example__word-count"]));
+      expect(tools.find((tool) => tool.name === "example__reverse-text")?.outputSchema).toMatchObject({ type: "object" });
+      const reversed = await client.callTool({ name: "example__reverse-text", arguments: { text: "abc" } });
+      expect(reversed.structuredContent).toEqual({ text: "cba" });
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   it("follows the deployment's scope and limit for that key", async () => {
-    // Reading the scope (GET /keys/current, once) takes a unit like any key route, the call the second.
+    // Reading what the key may call (GET /keys/current/tools, once) takes a unit like any key route, the call the second.
     await clearOfWindowEnd();
     const key = await running.core.keys.create({ name: "stdio scoped", limit: 2, windowSeconds: COUNTED_WINDOW_SECONDS, scopes: { tools: ["hash-text"], categories: [] } });
     const { client } = await connectStdio(["--base-url", running.url], { TOOL_API_KEY: key.secret });

@@ -2,10 +2,10 @@ import { ToolApiError, type ToolApiErrorInit } from "./errors.ts";
 import { Redactor } from "./redact.ts";
 import { type RetryOptions, type RetryPolicy, backoffMs, MAX_TIMER_MS, retryAfterSeconds, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
 import { exchange, type Limits, type Reply, TransportFailure } from "./transport.ts";
-import { listToolDefinitions, type PackTools } from "./callable-tools.ts";
+import { listToolDefinitions } from "./callable-tools.ts";
 import { runToolCallWith, type ToolCallFor, type ToolResultFor } from "./tool-calls.ts";
 import type { ToolDefinitionFor, ToolFormat } from "./tool-definitions.ts";
-import type { CallableTool, CurrentKey, ExecuteInput, ExecuteOutput, InputIssue, KeyUsageReport, OtherToolId, ToolDetail, ToolId, ToolSummary, UsageOptions } from "./types.ts";
+import type { CallableTool, CurrentKey, ExecuteInput, ExecuteOutput, InputIssue, KeyUsageReport, OtherToolId, PackDetail, ToolDetail, ToolId, ToolSummary, UsageOptions } from "./types.ts";
 
 export interface ToolClientOptions {
   /** The deployment's origin, e.g. `https://tools.example.com`; a URL already ending in `/api/v1` is accepted too. */
@@ -82,6 +82,11 @@ export class ToolClient {
     return (await this.#request<{ tools: CallableTool[] }>("GET", "/keys/current/tools", undefined, options.signal)).tools;
   }
 
+  /** `GET /marketplace/packs/{id}`: an installed tool pack, its tools with their schemas and examples. */
+  async pack(id: string, options: RequestOptions = {}): Promise<PackDetail> {
+    return (await this.#request<{ pack: PackDetail }>("GET", `/marketplace/packs/${encodeURIComponent(id)}`, undefined, options.signal)).pack;
+  }
+
   /** `GET /usage`: this key's calls by outcome, per bucket and per tool, with p50/p95/p99 latency; see `retainedFrom`. */
   async usage(options: UsageOptions & RequestOptions = {}): Promise<KeyUsageReport> {
     const query = new URLSearchParams();
@@ -95,9 +100,8 @@ export class ToolClient {
 
   /** The tools this key may call, as `format`'s tool definitions (README: "Tools for model APIs"). */
   async toolDefinitions<F extends ToolFormat>(format: F, options: { readonly tools?: readonly string[] } & RequestOptions = {}): Promise<ToolDefinitionFor<F>[]> {
-    const pack = async (id: string) => (await this.#request<{ pack: PackTools }>("GET", `/marketplace/packs/${encodeURIComponent(id)}`, undefined, options.signal)).pack;
     return listToolDefinitions(format, options.tools, {
-      callable: () => this.callableTools(options), key: () => this.currentKey(options), catalog: () => this.tools(options), pack,
+      callable: () => this.callableTools(options), key: () => this.currentKey(options), catalog: () => this.tools(options), pack: (id) => this.pack(id, options),
     });
   }
 

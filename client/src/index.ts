@@ -2,7 +2,7 @@ export { DEFAULT_LIMITS, ToolClient, type RequestOptions, type ToolClientOptions
 export { ToolApiError, type ClientErrorCode, type ErrorCode, type ToolApiErrorInit } from "./errors.ts";
 export { DEFAULT_RETRY, type RetryOptions } from "./retry.ts";
 export { MAX_REDIRECTS } from "./transport.ts";
-export type { CallableTool, CurrentKey, ExecuteInput, ExecuteOutput, KeyUsageReport, UsageOptions, InputIssue, OtherToolId, ServerErrorCode, ToolDetail, ToolId, ToolInput, ToolOutput, ToolSummary, ToolTypes } from "./types.ts";
+export type { CallableTool, CurrentKey, ExecuteInput, ExecuteOutput, KeyUsageReport, UsageOptions, InputIssue, OtherToolId, PackDetail, ServerErrorCode, ToolDetail, ToolId, ToolInput, ToolOutput, ToolSummary, ToolTypes } from "./types.ts";
 export type { components, operations, paths } from "./generated/openapi.ts";
 export { MODEL_NAME, toModelName, toToolId } from "./tool-names.ts";
 export { toModelSchema, type JsonSchema } from "./schema-for-models.ts";

@@ -39,6 +39,8 @@ export type ToolSummary = components["schemas"]["ToolSummary"];
 export type ToolDetail = DataOf<paths["/tools/{slug}"]["get"]["responses"][200]> extends { tool: infer Tool } ? Tool : never;
 /** One entry of `GET /keys/current/tools`: a tool the calling key may execute (a pack's as `<pack>.<tool>`). */
 export type CallableTool = components["schemas"]["CallableTool"];
+/** `GET /marketplace/packs/{id}`: an installed pack with its tools' schemas and examples. */
+export type PackDetail = DataOf<paths["/marketplace/packs/{id}"]["get"]["responses"][200]> extends { pack: infer Pack } ? Pack : never;
 /** `GET /keys/current`: the calling key, never its secret. */
 export type CurrentKey = DataOf<paths["/keys/current"]["get"]["responses"][200]> extends { key: infer Key } ? Key : never;
 /** `GET /usage`: the calling key's calls by outcome, per bucket and per tool, with latency percentiles. */
