@@ -13,11 +13,25 @@ export async function readJsonFields(event: H3Event, maxBodyBytes: number): Prom
   return ok(isPlainObject(body.value) ? body.value : {});
 }
 
+/**
+ * Whether the request carries a body: on node:http by its framing (RFC 9112 §6.3: a request with neither
+ * Content-Length nor Transfer-Encoding has none, whatever else it says), for a web Request (createApp's `fetch`) by
+ * its own `body`.
+ */
+export function sendsBody(event: H3Event): boolean {
+  if (!event.runtime?.node) return event.req.body !== null;
+  const length = event.req.headers.get("content-length");
+  return (length !== null && length !== "0") || event.req.headers.has("transfer-encoding");
+}
+
 /** For a POST that needs no body (sign-out, revoke): only a body that is sent must be JSON. */
 export async function refuseNonJsonBody(event: H3Event, maxBodyBytes: number): Promise<Result<void, WireError>> {
-  const length = event.req.headers.get("content-length");
-  const hasBody = (length !== null && length !== "0") || event.req.headers.has("transfer-encoding");
-  if (!hasBody) return ok(undefined);
+  if (!sendsBody(event)) return ok(undefined);
   const body = await readJsonBody(event.req, maxBodyBytes);
   return body.ok ? ok(undefined) : err(body.error);
+}
+
+/** For a POST whose fields are all optional (rotate): no body at all reads as `{}`, a body sent must be a JSON object. */
+export async function readOptionalJsonFields(event: H3Event, maxBodyBytes: number): Promise<Result<Record<string, unknown>, WireError>> {
+  return sendsBody(event) ? readJsonFields(event, maxBodyBytes) : ok({});
 }

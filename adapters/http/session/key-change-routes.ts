@@ -1,6 +1,6 @@
 import { getRouterParam, type H3Event } from "h3";
 import { toErrorResponse, toSuccessResponse } from "../error-response.ts";
-import { readJsonFields } from "./json-fields.ts";
+import { readJsonFields, readOptionalJsonFields } from "./json-fields.ts";
 import type { SessionRouteDeps } from "./session-deps.ts";
 import { withSession } from "./with-session.ts";
 
@@ -14,9 +14,7 @@ export function keyChangeRoutes(deps: SessionRouteDeps) {
   return {
     rotate: withSession(deps, async (event, { account }) => {
       // A rotate POST may send no body at all (default grace) or a JSON object.
-      const length = event.req.headers.get("content-length");
-      const hasBody = length !== "0" && (length !== null || event.req.headers.has("content-type") || event.req.body !== null);
-      const body = hasBody ? await readJsonFields(event, deps.maxBodyBytes) : ({ ok: true, value: {} } as const);
+      const body = await readOptionalJsonFields(event, deps.maxBodyBytes);
       if (!body.ok) return toErrorResponse(body.error);
       const result = await deps.workspaceKeyChanges.rotate({
         accountId: account.id, workspaceId: param(event, "id"), keyId: param(event, "keyId"),
