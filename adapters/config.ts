@@ -97,7 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     // host is undefined when HOST is invalid (already reported); IPv6 addresses go in brackets.
     ...loadOutbound(env, pick, problems, `http://${host?.includes(":") ? `[${host}]` : host}:${port}`),
   };
-  if (config.redisUrl && config.redisCluster) problems.push("REDIS_URL and REDIS_CLUSTER are both set: set one (a single Redis, or a cluster's seed nodes)");
   return problems.length > 0 ? err(problems) : ok(config);
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
+import { redisNodesOf } from "./redis/redis-nodes.ts";
 
 /** The file in DATA_DIR where a server on Redis or PostgreSQL remembers, across restarts, the last identity it saw. */
 export const SEEN_FILE = "store-identity-seen.json";
@@ -58,7 +59,7 @@ export class SeenStoreMemory {
  */
 export function storeLocation(config: Config): string | undefined {
   if (config.databaseUrl) return `postgres ${withoutCredentials(config.databaseUrl)}`;
-  const seeds = config.redisCluster ?? (config.redisUrl ? [config.redisUrl] : []);
+  const { seeds } = redisNodesOf(config);
   if (seeds.length === 0) return undefined;
   return `redis ${seeds.map(withoutCredentials).sort().join(",")} ${config.redisPrefix}`;
 }

@@ -1,6 +1,6 @@
 import type { RateLimitStore } from "../../../application/ports.ts";
 import type { Config } from "../../config.ts";
-import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, createRedisClusterClient, describeRedis } from "../redis/redis-connection.ts";
+import { closeRedis, ConnectionWatch, connectRedis, createRedisClientOf, describeRedis, redisNodesOf, warnOfIgnoredRedisUrl } from "../redis/redis-connection.ts";
 import { RedisRateLimitStore } from "../redis/redis-rate-limit-store.ts";
 import type { StorageLogger } from "../storage.ts";
 
@@ -10,9 +10,10 @@ const REDIS_CONNECT_TIMEOUT_MS = 3000;
 
 /** Counters on Redis (exact across instances, one round trip a turn) beside records in PostgreSQL. */
 export async function openRedisCounters(config: Config, logger?: StorageLogger): Promise<{ limits: RateLimitStore; close(): Promise<void> }> {
-  const seeds = config.redisCluster ?? (config.redisUrl ? [config.redisUrl] : []);
-  const server = seeds.map(describeRedis).join(",");
-  const client = config.redisCluster ? createRedisClusterClient(seeds, REDIS_DEADLINE_MS) : createRedisClient(seeds[0], REDIS_DEADLINE_MS);
+  const nodes = redisNodesOf(config);
+  warnOfIgnoredRedisUrl(config, logger);
+  const server = nodes.seeds.map(describeRedis).join(",");
+  const client = createRedisClientOf(nodes, REDIS_DEADLINE_MS);
   await connectRedis(client, server, REDIS_CONNECT_TIMEOUT_MS);
   const watch = new ConnectionWatch(client, server, { ms: REDIS_DEADLINE_MS }, logger);
   return {

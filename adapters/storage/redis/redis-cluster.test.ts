@@ -16,6 +16,7 @@ import { connectRedis, createRedisClusterClient } from "./redis-connection.ts";
 import { RedisUsageStore } from "./redis-usage-store.ts";
 import { FixedClock, SystemClock } from "../../system.ts";
 import { openRedisStorage } from "./redis-storage.ts";
+import type { StorageLogger } from "../storage.ts";
 import { COUNTED_WINDOW_SECONDS, sleepAtLeast } from "../../testing/rate-window.ts";
 import { createKeyOn, execute, executeConcurrently, expectLimitHeld } from "../testing/instances.ts";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "../testing/redis-cluster.ts";
@@ -171,6 +172,24 @@ describe.skipIf(unavailable)("an execute call on a Redis Cluster", () => {
     } finally {
       await monitor.close();
       await core.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(unavailable)("REDIS_CLUSTER beside REDIS_URL", () => {
+  it("stores everything on the cluster, as the contract says (instead of REDIS_URL), and says once that REDIS_URL is ignored", async () => {
+    // REDIS_URL names a port where nothing listens: a store that used it could not even start.
+    const loaded = loadConfig({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent", REDIS_URL: "redis://127.0.0.1:1", REDIS_CLUSTER: (await theCluster()).urls.join(","), REDIS_PREFIX: uniquePrefix("both") });
+    if (!loaded.ok) throw new Error(loaded.error.join("; "));
+    const warnings: string[] = [];
+    const logger = { info: () => undefined, warn: (_fields: unknown, message?: string) => void warnings.push(String(message)) } as unknown as StorageLogger;
+    const storage = await openRedisStorage(loaded.value, new SystemClock(), logger);
+    try {
+      const hit = await storage.limits.hit("both:bucket", 60_000);
+      expect(hit.count).toBe(1);
+      expect(warnings).toEqual(["REDIS_URL is ignored: REDIS_CLUSTER is set too, and every store lives on that cluster"]);
+    } finally {
+      await storage.close();
     }
   }, 60_000);
 });

@@ -1,5 +1,8 @@
 import { createClient, createCluster } from "@keyv/redis";
 import type { StorageLogger } from "../storage.ts";
+import { type RedisNodes, type RedisSettings } from "./redis-nodes.ts";
+
+export { redisNodesOf } from "./redis-nodes.ts";
 import { StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 
 /**
@@ -53,6 +56,16 @@ export function createRedisClient(url: string, deadlineMs: number) {
   // Each Keyv namespace's @keyv/redis adapter listens on the shared client; a dozen namespaces is normal here.
   client.setMaxListeners(100);
   return client;
+}
+
+/** A client for those nodes: a cluster client for REDIS_CLUSTER, a single one for REDIS_URL. */
+export function createRedisClientOf(nodes: RedisNodes, deadlineMs: number) {
+  return nodes.cluster ? createRedisClusterClient(nodes.seeds, deadlineMs) : createRedisClient(nodes.seeds[0], deadlineMs);
+}
+
+/** Says, once at start, that REDIS_URL is set but unused because REDIS_CLUSTER is too. */
+export function warnOfIgnoredRedisUrl(config: RedisSettings, logger?: StorageLogger): void {
+  if (config.redisUrl && config.redisCluster) logger?.warn({ redis: describeRedis(config.redisUrl) }, "REDIS_URL is ignored: REDIS_CLUSTER is set too, and every store lives on that cluster");
 }
 
 /** A Redis Cluster client from seed node URLs; each node's connection fails fast and reconnects as a single client's. */

@@ -1,6 +1,6 @@
 import { GRANULARITIES, GRANULARITY_MS, RETENTION_MS, type Granularity } from "../../../domain/usage.ts";
 import type { Config } from "../../config.ts";
-import { closeRedis, connectRedis, createRedisClient, createRedisClusterClient, describeRedis } from "./redis-connection.ts";
+import { closeRedis, connectRedis, createRedisClientOf, describeRedis, redisNodesOf } from "./redis-connection.ts";
 import { type ExportEntry, isExported, type SnapshotSource } from "../snapshot/export-format.ts";
 import { decodeKeyvEntry } from "../snapshot/keyv-entry.ts";
 
@@ -22,11 +22,11 @@ const BATCH = 500;
  * no instance writes during it (stop the servers first, or export from a copy restored from the RDB or AOF file).
  */
 export async function openRedisSnapshot(config: Config, now: () => number = Date.now): Promise<SnapshotSource> {
-  const seeds = config.redisCluster ?? (config.redisUrl ? [config.redisUrl] : []);
-  const cluster = config.redisCluster !== undefined;
+  const nodes = redisNodesOf(config);
+  const { cluster } = nodes;
   // No per-command deadline: an export waits for a slow Redis rather than failing the way a request must.
-  const client = cluster ? createRedisClusterClient(seeds, 10_000) : createRedisClient(seeds[0], 10_000);
-  await connectRedis(client, seeds.map(describeRedis).join(","), 5_000);
+  const client = createRedisClientOf(nodes, 10_000);
+  await connectRedis(client, nodes.seeds.map(describeRedis).join(","), 5_000);
   const prefix = config.redisPrefix;
   return {
     source: cluster ? "redis-cluster" : "redis",

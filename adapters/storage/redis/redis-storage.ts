@@ -4,7 +4,7 @@ import type { Config } from "../../config.ts";
 import { KeyvApiKeyStore } from "../keyv-api-key-store.ts";
 import { KeyvAuditLog } from "../keyv-audit-log.ts";
 import type { Storage } from "../storage.ts";
-import { closeRedis, ConnectionWatch, connectRedis, createRedisClient, createRedisClusterClient, describeRedis } from "./redis-connection.ts";
+import { closeRedis, ConnectionWatch, connectRedis, createRedisClientOf, describeRedis, redisNodesOf, warnOfIgnoredRedisUrl } from "./redis-connection.ts";
 import type { StorageLogger } from "../storage.ts";
 import { redisEntries } from "./redis-atomic-entries.ts";
 import { AtomicRecords } from "../atomic-records.ts";
@@ -32,10 +32,11 @@ const CONNECT_TIMEOUT_MS = 3000;
  * skewed clocks agree; the clock sets usage buckets' TTLs.
  */
 export async function openRedisStorage(config: Config, clock: Clock, logger?: StorageLogger): Promise<Storage> {
-  const seeds = config.redisCluster ?? (config.redisUrl ? [config.redisUrl] : []);
-  if (seeds.length === 0) throw new Error("openRedisStorage needs config.redisUrl or config.redisCluster");
-  const server = seeds.map(describeRedis).join(",");
-  const client = config.redisCluster ? createRedisClusterClient(seeds, REDIS_DEADLINE_MS) : createRedisClient(seeds[0], REDIS_DEADLINE_MS);
+  const nodes = redisNodesOf(config);
+  if (nodes.seeds.length === 0) throw new Error("openRedisStorage needs config.redisUrl or config.redisCluster");
+  warnOfIgnoredRedisUrl(config, logger);
+  const server = nodes.seeds.map(describeRedis).join(",");
+  const client = createRedisClientOf(nodes, REDIS_DEADLINE_MS);
   await connectRedis(client, server, CONNECT_TIMEOUT_MS);
   const watch = new ConnectionWatch(client, server, { ms: REDIS_DEADLINE_MS }, logger);
   const deadline = watch.commandDeadline;
