@@ -13,5 +13,5 @@ export type { ApiKey } from "./domain/api-key.ts";
 export type { ApiKeySummary } from "./domain/api-key-summary.ts";
 export type { WindowHit } from "./domain/rate-limit.ts";
 export type { ToolPack } from "./domain/tool-pack.ts";
-export { EVENT_TYPES, type EventType, type OutgoingEvent } from "./domain/event.ts";
+export { EVENT_TYPES, type EmbeddedEvent, type EventType, type OutgoingEvent } from "./domain/event.ts";
 export type { CoreEventOptions } from "./adapters/core/core-events.ts";

@@ -23,6 +23,15 @@ export interface OutgoingEvent {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * An event as createToolCore's `onEvent` hears it: its data (as a webhook's `data` shows it) with its `type` at the
+ * top, as the contract words it (`event.keyId`), and the envelope's `id`, `timestamp`, `workspaceId` and `data` too.
+ */
+export type EmbeddedEvent = OutgoingEvent & Readonly<Record<string, unknown>>;
+
+/** The envelope's own fields win; they agree with the data's where both have one (`id`, `type`, `workspaceId`). */
+export const embeddedEvent = (event: OutgoingEvent): EmbeddedEvent => ({ ...event.data, ...event });
+
 /** The body a webhook endpoint receives: exactly `{type, timestamp, data}`. */
 export const eventBody = (event: OutgoingEvent): string =>
   JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });

@@ -17,7 +17,7 @@ import { CryptoSecretSource, SystemClock } from "../system.ts";
 import { startUsageFlush } from "./usage-flush.ts";
 import { type CoreEventOptions, eventInfrastructure, startSending } from "./core-events.ts";
 import { eventStoresOf, nudging } from "./event-stores.ts";
-import type { OutgoingEvent } from "../../domain/event.ts";
+import { type EmbeddedEvent, embeddedEvent } from "../../domain/event.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 import { exportedDefinitions } from "../tools/exported-tools.ts";
 import type { ToolModule } from "../tools/tool-process.ts";
@@ -49,10 +49,11 @@ export interface ToolCoreOptions {
   /** More observers of every execute call (REST and MCP), beside usage recording: metrics. */
   readonly observers?: readonly ExecutionObserver[];
   /**
-   * Hears every event the service sends out (the same events webhooks receive: `{ id, type, timestamp, workspaceId,
-   * data }`), at least once, once the change that caused it is stored. Its throws are passed to `onError`.
+   * Hears every event the service sends out (the same events webhooks receive), at least once, once the change that
+   * caused it is stored: its data with its `type` (`event.keyId`, …) and `{ id, type, timestamp, workspaceId, data }`.
+   * Its throws are passed to `onError`.
    */
-  readonly onEvent?: (event: OutgoingEvent) => void;
+  readonly onEvent?: (event: EmbeddedEvent) => void;
   /** Webhook senders, email, the retry schedule and the public URL of links (see CoreEventOptions). */
   readonly events?: CoreEventOptions;
 }
@@ -95,6 +96,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   const env = options.env ?? "development";
   const secrets = new CryptoSecretSource();
   let sending: ReturnType<typeof startSending> | undefined;
+  const { onEvent } = options;
   const events = eventInfrastructure(options.events ?? {}, nudging(eventStoresOf(storage, clock), () => sending?.nudge()));
   const container = buildContainer({
     keys: storage.keys, limits: storage.limits, audit: storage.audit ?? new KeyvAuditLog(memoryKeyv), runner, tools, clock, secrets, env, defaultPolicy: policy, events,
@@ -108,7 +110,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
     sending = startSending({
       events, keys: storage.keys, accounts: container.get(TOKENS.accountStore), audit: container.get(TOKENS.auditLog), workspaces: container.get(TOKENS.workspaceStore),
       invitations: container.get(TOKENS.invitationStore), packs: container.get(TOKENS.workspacePackStore), clock, secrets,
-    }, { ...options.events, onEvent: options.onEvent, onError: options.onError });
+    }, { ...options.events, onEvent: onEvent && ((event) => onEvent(embeddedEvent(event))), onError: options.onError });
   }
   const toolCall = container.get(TOKENS.toolCall);
   const catalog = container.get(TOKENS.toolCatalog);

@@ -1,7 +1,7 @@
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { newWebhookSecret } from "../../domain/webhook-signature.ts";
-import type { OutgoingEvent } from "../../domain/event.ts";
+import type { EmbeddedEvent, OutgoingEvent } from "../../domain/event.ts";
 import type { Webhook } from "../../domain/webhook.ts";
 import { TOKENS } from "../container.ts";
 import { buildToolCore, type ToolCore } from "../core/create-tool-core.ts";
@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 /** A core sending to receivers on 127.0.0.1, every retry after 0 s, polling every 20 ms. */
-function core(options: { onEvent?: (event: OutgoingEvent) => void; retrySchedule?: number[]; clock?: FixedClock } = {}): ToolCore {
+function core(options: { onEvent?: (event: EmbeddedEvent) => void; retrySchedule?: number[]; clock?: FixedClock } = {}): ToolCore {
   const made = buildToolCore({
     tools: [hashText], runner: new InlineToolRunner(), onEvent: options.onEvent, clock: options.clock,
     events: { webhookSender: new HttpWebhookSender({ allowPrivate: true, timeoutMs: 5_000 }), retrySchedule: options.retrySchedule ?? [0, 0, 0], pollMs: 20 },
@@ -61,6 +61,16 @@ describe("events leave through the outbox", () => {
     const audit = await test.services.container.get(TOKENS.auditLog).list(null);
     expect(heard.map((event) => event.id).sort()).toEqual(audit.map((event) => event.id).sort());
     expect(heard.every((event) => event.data.keyId === created.id && event.data.id === event.id)).toBe(true);
+  });
+
+  it("hands onEvent the event's data with its type at the top, as the contract words it, beside the envelope", async () => {
+    const heard: EmbeddedEvent[] = [];
+    const test = core({ onEvent: (event) => heard.push(event) });
+    const created = await test.keys.create({ name: "top level" });
+    await waitUntil(async () => heard.length >= 1, 10_000);
+    const [event] = heard;
+    expect(event).toMatchObject({ type: "key.created", keyId: created.id, keyName: "top level", id: event.data.id, data: { keyId: created.id } });
+    expect(typeof event.timestamp).toBe("string");
   });
 
   it("sends an event answered 500, 500, 200 three times with one webhook-id, each signature verifying", async () => {
