@@ -9,10 +9,10 @@ export interface PackTools {
 
 /**
  * For a server older than `GET /keys/current/tools`: the tools a key may call, by the server's rule (core tools
- * always; a pack's when the key's workspace enabled it; of those what the scope names, by tool id or category), as
- * far as a key could see it there: a key cannot read which packs its
- * workspace enabled, nor a pack tool's category. So a pack tool is included when it is named, in `wanted` or in the
- * key's scope by id; a call to it in a workspace without that pack comes back as a `pack_not_enabled` tool error.
+ * always; a pack's when the key's workspace enabled it; of those what the scope names, by tool id or category), as far
+ * as a key could see it there: it cannot read which packs its workspace enabled, nor a pack tool's category. So a pack
+ * tool is included when it is named, in `wanted` or in the key's scope by id; a call to it in a workspace without
+ * that pack comes back as a `pack_not_enabled` tool error.
  * `wanted` (ids) narrows the answer; an id the key may not call is left out.
  */
 export async function selectCallableTools(
