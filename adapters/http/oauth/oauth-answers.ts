@@ -28,9 +28,13 @@ export function oauthJson(body: unknown, status = 200, extra: Readonly<Record<st
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-/** An RFC 6749 §5.2 error: 401 for `invalid_client`, 400 for the rest. */
+/**
+ * An RFC 6749 §5.2 error, 400, `invalid_client` included: §5.2 asks for 401 only when the client authenticated with
+ * the Authorization header, and every client here is public (`token_endpoint_auth_method` `none`; registration refuses
+ * any other), so none ever does.
+ */
 export function oauthError(error: OAuthError): Response {
-  return oauthJson({ error: error.error, error_description: error.description }, error.error === "invalid_client" ? 401 : 400);
+  return oauthJson({ error: error.error, error_description: error.description }, 400);
 }
 
 /** A public JSON document (the discovery metadata): cacheable for a while, readable from any origin. */

@@ -84,6 +84,18 @@ describe("the token endpoint's refusals (RFC 6749 §5.2, RFC 7636, RFC 8707)", (
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toMatchObject({ error: "unsupported_grant_type" });
   });
+
+  it("answers 400 invalid_client to an unknown client, and to a revocation by a client the token was not issued to", async () => {
+    const unknown = await fetch(`${server.current.url}/oauth/token`, { method: "POST", body: new URLSearchParams({ grant_type: "authorization_code", code: "x", redirect_uri: REDIRECT, code_verifier: "v".repeat(43), client_id: "client_unknown" }) });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: "invalid_client" });
+    const { request, redirect } = await approved();
+    const tokens = await exchange(as, client, request, redirect);
+    const other = await registerClient(as, REDIRECT);
+    const revoked = await fetch(`${server.current.url}/oauth/revoke`, { method: "POST", body: new URLSearchParams({ token: tokens.access_token, client_id: other.client_id }) });
+    expect(revoked.status).toBe(400);
+    expect(await revoked.json()).toMatchObject({ error: "invalid_client" });
+  });
 });
 
 describe("registration and authorization refusals", () => {

@@ -94,11 +94,11 @@ export function oauthOperations(): Operation[] {
     }),
     op("requestOAuthToken", "Exchange a code or a refresh token", "RFC 6749 §4.1.3 and §6, with PKCE and `resource`: an access token (1 h) and a rotated refresh token (30 days).", {
       requestBody: form("TokenRequest"),
-      responses: { "200": json("The tokens.", ref("schemas", "TokenAnswer"), NO_STORE), "400": oauthError("RFC 6749 §5.2: `invalid_grant`, `invalid_request`, `invalid_target`, `unsupported_grant_type`."), "401": oauthError("`invalid_client`."), ...failures },
+      responses: { "200": json("The tokens.", ref("schemas", "TokenAnswer"), NO_STORE), "400": oauthError("RFC 6749 §5.2: `invalid_grant`, `invalid_request`, `invalid_client` (an unknown client), `invalid_target`, `unsupported_grant_type`."), ...failures },
     }),
     op("revokeOAuthToken", "Revoke a token", "RFC 7009: 200 whether or not the token was known.", {
       requestBody: form("RevocationRequest"),
-      responses: { "200": { description: "Revoked (or never known).", headers: REQUEST_ID }, "400": oauthError("`invalid_request`."), ...failures },
+      responses: { "200": { description: "Revoked (or never known).", headers: REQUEST_ID }, "400": oauthError("`invalid_request`; `invalid_client` for a token issued to another client."), ...failures },
     }),
   ];
 }

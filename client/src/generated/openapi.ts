@@ -13573,7 +13573,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_request`. */
+            /** @description `invalid_request`; `invalid_client` for a token issued to another client. */
             400: {
                 headers: {
                     /** @description `no-store`. */
@@ -13636,20 +13636,8 @@ export interface operations {
                     "application/json": components["schemas"]["TokenAnswer"];
                 };
             };
-            /** @description RFC 6749 §5.2: `invalid_grant`, `invalid_request`, `invalid_target`, `unsupported_grant_type`. */
+            /** @description RFC 6749 §5.2: `invalid_grant`, `invalid_request`, `invalid_client` (an unknown client), `invalid_target`, `unsupported_grant_type`. */
             400: {
-                headers: {
-                    /** @description `no-store`. */
-                    "Cache-Control"?: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OAuthError"];
-                };
-            };
-            /** @description `invalid_client`. */
-            401: {
                 headers: {
                     /** @description `no-store`. */
                     "Cache-Control"?: string;
