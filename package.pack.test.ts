@@ -1,6 +1,6 @@
 // The package as users get it: `npm pack` of the build that `npm ci` made (prepare), installed into a fresh project,
 // used with plain node and with TypeScript. --ignore-scripts: rebuilding dist/ here would pull it from under other tests.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,13 +20,25 @@ let packed: string[] = [];
 let install = "";
 const node = (args: string[], env: Record<string, string> = {}) =>
   execFileSync(process.execPath, args, { cwd: dir, env: childEnv(env), encoding: "utf8", timeout: 60_000 });
-const tsc = (compiler: string, cwd = dir) => {
-  try {
-    return { code: 0, output: execFileSync(process.execPath, [compiler, "-p", "tsconfig.json"], { cwd, encoding: "utf8" }) };
-  } catch (error) {
-    return { code: (error as { status: number }).status, output: String((error as { stdout: string }).stdout) };
-  }
+/** `tsc -p config` with `compiler` in `cwd`: its exit code and what it printed on stdout (where tsc writes diagnostics). */
+const tsc = (compiler: string, config: string, cwd = dir) => new Promise<{ code: number; output: string }>((resolve) => {
+  execFile(process.execPath, [compiler, "-p", config], { cwd, encoding: "utf8" }, (error, stdout) => {
+    resolve({ code: error ? Number(error.code ?? 1) : 0, output: String(stdout) });
+  });
+});
+/**
+ * Every type check of the tests below, by compiler: started once both projects are installed, beside the tests that
+ * run node and the conformance suite, which leave a core idle much of the time (TypeScript 5.9 checks on one thread,
+ * and its checks, one after another at the end, took a fifth of the file's time).
+ */
+let typeChecks: ReadonlyMap<string, Promise<{ code: number; output: string }>> = new Map();
+const checked = (compiler: string, config: string, cwd = dir) => {
+  const result = typeChecks.get(`${compiler} ${join(cwd, config)}`);
+  if (!result) throw new Error(`no type check of ${config} with ${compiler} was started`);
+  return result;
 };
+const TYPESCRIPT_7 = join(ROOT, "node_modules/typescript/bin/tsc");
+const TYPESCRIPT_5 = join(ROOT, "client/codegen/node_modules/typescript/bin/tsc");
 
 beforeAll(async () => {
   const [pack] = JSON.parse(execFileSync("npm", ["pack", "--json", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8" })) as { filename: string; files: { path: string }[] }[];
@@ -39,11 +51,29 @@ beforeAll(async () => {
   for (const { code, output } of installs) if (code !== 0) throw new Error(`npm install failed:\n${output}`);
   install = installs[1].output;
   for (const file of ["consumer.mjs", "serve-app.mjs", "serve-node.mjs", "typed.ts", "typed-wrong.ts"]) copyFileSync(join(ROOT, "examples/consumer", file), join(dir, file));
+  typeChecks = startTypeChecks();
 }, 240_000);
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
   rmSync(project, { recursive: true, force: true });
 });
+
+/**
+ * typed.ts and typed-wrong.ts in `dir` (each its own tsconfig, so both compilers check both at once) and typed-core.ts in
+ * `project`, each with both compilers: TypeScript 5.9 the one installed into `project` there, as its user would.
+ */
+function startTypeChecks(): Map<string, Promise<{ code: number; output: string }>> {
+  // typed.ts imports ./http too, which brings h3's declarations: skipLibCheck as most projects set it (the
+  // core-only project below compiles without it).
+  const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: true, types: ["node"] };
+  for (const file of ["typed", "typed-wrong"]) writeFileSync(join(dir, `tsconfig.${file}.json`), JSON.stringify({ compilerOptions: options, files: [`${file}.ts`] }));
+  const checks: [string, string, string][] = [
+    ...[TYPESCRIPT_7, TYPESCRIPT_5].flatMap((compiler) => ["tsconfig.typed.json", "tsconfig.typed-wrong.json"].map((config): [string, string, string] => [compiler, config, dir])),
+    [TYPESCRIPT_7, "tsconfig.json", project],
+    [join(project, "node_modules/typescript/bin/tsc"), "tsconfig.json", project],
+  ];
+  return new Map(checks.map(([compiler, config, cwd]) => [`${compiler} ${join(cwd, config)}`, tsc(compiler, config, cwd)]));
+}
 
 /** The README's allowScripts, strict TypeScript, no @types/node: the package and TypeScript 5.9 installed into `project`. */
 function installCoreConsumer(): Promise<{ code: number | null; output: string }> {
@@ -139,16 +169,11 @@ describe("the packed tool-execution-api in a consumer project", () => {
   }, 360_000);
 
   it.each([
-    ["TypeScript 7", join(ROOT, "node_modules/typescript/bin/tsc")],
-    ["TypeScript 5.9", join(ROOT, "client/codegen/node_modules/typescript/bin/tsc")],
-  ])("compiles a strict nodenext consumer with %s and refuses wrongly typed calls", (_name, compiler) => {
-    // typed.ts imports ./http too, which brings h3's declarations: skipLibCheck as most projects set it (the
-    // core-only project below compiles without it).
-    const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: true, types: ["node"] };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["typed.ts"] }));
-    expect(tsc(compiler)).toEqual({ code: 0, output: "" });
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["typed-wrong.ts"] }));
-    const wrong = tsc(compiler);
+    ["TypeScript 7", TYPESCRIPT_7],
+    ["TypeScript 5.9", TYPESCRIPT_5],
+  ])("compiles a strict nodenext consumer with %s and refuses wrongly typed calls", async (_name, compiler) => {
+    expect(await checked(compiler, "tsconfig.typed.json")).toEqual({ code: 0, output: "" });
+    const wrong = await checked(compiler, "tsconfig.typed-wrong.json");
     expect(wrong.code).not.toBe(0);
     expect(wrong.output).toMatch(/typed-wrong\.ts\(4,[^)]*\): error/);
     expect(wrong.output).toMatch(/typed-wrong\.ts\(5,[^)]*\): error/);
@@ -163,11 +188,11 @@ describe("a project that imports only tool-execution-api: the README's allowScri
   });
 
   it.each([
-    ["TypeScript 7", join(ROOT, "node_modules/typescript/bin/tsc")],
+    ["TypeScript 7", TYPESCRIPT_7],
     ["TypeScript 5.9", join(project, "node_modules/typescript/bin/tsc")],
-  ])("compiles with %s, skipLibCheck off: the core's declarations reach no h3 and no Node types", (_name, compiler) => {
+  ])("compiles with %s, skipLibCheck off: the core's declarations reach no h3 and no Node types", async (_name, compiler) => {
     expect(existsSync(join(project, "node_modules/@types/node"))).toBe(false);
-    expect(tsc(compiler, project)).toEqual({ code: 0, output: "" });
+    expect(await checked(compiler, "tsconfig.json", project)).toEqual({ code: 0, output: "" });
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import { createKeyWithCli, runKeysCli, type ServerProcess, startServerProcess, waitUntil } from "./testing/process.ts";
 
 const HELLO = JSON.stringify({ input: { algorithm: "sha256", text: "hello world" } });
@@ -25,15 +25,26 @@ function execute(url: string, secret: string, path = "/api/v1/execute/hash-text"
   return fetch(url + path, { method: "POST", headers: { "x-api-key": secret, "content-type": "application/json" }, body: HELLO });
 }
 
-afterEach(async () => {
+afterAll(async () => {
   for (const server of running.splice(0)) if (server.child.exitCode === null) server.child.kill("SIGKILL");
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the server process", () => {
-  it("serves a CLI key through both routes and both headers, and never logs the key or the input", async () => {
+let shared: Promise<{ env: Record<string, string>; server: ServerProcess }> | undefined;
+/** One server for the tests that only add keys of their own to a running server and never stop it: a start costs seconds of tsx. */
+function sharedServer(): Promise<{ env: Record<string, string>; server: ServerProcess }> {
+  shared ??= (async () => {
     const env = { DATA_DIR: dataDir() };
-    const server = await start(env);
+    return { env, server: await start(env) };
+  })();
+  return shared;
+}
+
+// Each test has its own server process (or the shared one) and data directory: they run side by side, their server
+// starts and CLI runs (seconds of tsx each) overlapping.
+describe.concurrent("the server process", () => {
+  it("serves a CLI key through both routes and both headers, and never logs the key or the input", async ({ expect }) => {
+    const { env, server } = await sharedServer();
     const key = await createKeyWithCli(env);
     const routes = ["/api/v1/execute/hash-text", "/api/v1/tools/hash-text/execute"];
     for (const path of routes) {
@@ -49,7 +60,7 @@ describe("the server process", () => {
     expect(server.output()).not.toContain("hello world");
   });
 
-  it("keeps keys across kill -9 and a restart on the same DATA_DIR", async () => {
+  it("keeps keys across kill -9 and a restart on the same DATA_DIR", async ({ expect }) => {
     const env = { DATA_DIR: dataDir() };
     const first = await start(env);
     const key = await createKeyWithCli(env);
@@ -62,9 +73,8 @@ describe("the server process", () => {
 
   // Every lookup reads the key's record (LMDB, shared by the CLI's process): the first request after the CLI exits is
   // refused, with no time bound a loaded machine can miss; a lookup cache in front of the record fails it.
-  it("accepts a key created by the CLI at once and refuses it from the first request after a CLI revoke", async () => {
-    const env = { DATA_DIR: dataDir() };
-    const server = await start(env);
+  it("accepts a key created by the CLI at once and refuses it from the first request after a CLI revoke", async ({ expect }) => {
+    const { env, server } = await sharedServer();
     const key = await createKeyWithCli(env);
     expect((await execute(server.url, key.secret)).status).toBe(200);
     const revoked = await runKeysCli(["revoke", key.id], env);
@@ -72,7 +82,7 @@ describe("the server process", () => {
     expect((await execute(server.url, key.secret)).status).toBe(401);
   });
 
-  it("finishes in-flight requests on SIGTERM, exits 0, and keeps a key created just before", async () => {
+  it("finishes in-flight requests on SIGTERM, exits 0, and keeps a key created just before", async ({ expect }) => {
     const env = { DATA_DIR: dataDir() };
     const server = await start(env);
     const key = await createKeyWithCli(env, ["--limit", "1000"]);
@@ -97,7 +107,7 @@ describe("the server process", () => {
     expect((await execute(restarted.url, key.secret)).status).toBe(200);
   });
 
-  it("refuses to start on a bad RATE_LIMIT with a clear message and exit code 78", async () => {
+  it("refuses to start on a bad RATE_LIMIT with a clear message and exit code 78", async ({ expect }) => {
     const server = startServerProcess({ DATA_DIR: dataDir(), RATE_LIMIT: "abc" });
     await expect(server).rejects.toThrow(/exited with 78[\s\S]*RATE_LIMIT="abc" is invalid/);
   });

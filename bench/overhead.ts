@@ -36,9 +36,12 @@ export const VARIANTS: readonly Variant[] = [
   { name: "all on, again", what: "nothing (the same server twice: the noise floor)", judged: false, options: () => ({ env: embeddedEnv() }) },
 ];
 
+/** The variants a run measures: every one, or (--no-noise-floor) the judged ones only. */
+export const variantsOf = (noiseFloor: boolean): readonly Variant[] => VARIANTS.filter((variant) => noiseFloor || variant.judged);
+
 /** The servers of this phase, each starting as soon as called (bench/run.ts starts every server side by side). */
-export function startOverheadServers(): Promise<BenchServer>[] {
-  return [ALL_ON, ...VARIANTS].map((server) => startProduction({ ...server.options(), name: server.name }));
+export function startOverheadServers(variants: readonly Variant[] = VARIANTS): Promise<BenchServer>[] {
+  return [ALL_ON, ...variants].map((server) => startProduction({ ...server.options(), name: server.name }));
 }
 
 /** The overhead servers are measured in their own phase (measureOverheads), not in the main rounds. */
@@ -65,10 +68,10 @@ export interface OverheadReport {
  * to judge, even between measurements seconds apart; two servers loaded together meet the same machine, so what
  * separates their req/s is what each request costs them. Each pair of rounds gives one ratio; the median is reported.
  */
-export async function measureOverheads(scenarios: readonly Scenario[], connections: number, seconds: number, rounds: number): Promise<OverheadReport[]> {
+export async function measureOverheads(scenarios: readonly Scenario[], connections: number, seconds: number, rounds: number, measured: readonly Variant[] = VARIANTS): Promise<OverheadReport[]> {
   const find = (server: string) => scenarios.find((s) => s.describe().server === server && s.describe().scenario === OVERHEAD_SCENARIO);
   const on = find(ALL_ON.name);
-  const variants = VARIANTS.map((variant) => ({ ...variant, scenario: find(variant.name) }));
+  const variants = measured.map((variant) => ({ ...variant, scenario: find(variant.name) }));
   if (!on || variants.some((variant) => !variant.scenario)) return [];
   const half = Math.max(1, Math.floor(connections / 2));
   // Each pair of rounds starts the two loads in both orders, so the order cannot favour either server.

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, fork, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -119,10 +119,16 @@ export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
 /** The compiled server started with ServerOptions.recordUsage false: bench only, to measure what usage recording costs. */
 export const USAGE_OFF_ENTRY = join(import.meta.dirname, "usage-off-server.mjs");
 
+/** The embedded stores' DATA_DIRs, removed when the bench exits (the logs in LOG_DIR stay: the report names them). */
+const dataDirs: string[] = [];
+process.on("exit", () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 /** The embedded store in a fresh DATA_DIR; `metrics: false` leaves METRICS_TOKEN unset (no registry is even built). */
-export const embeddedEnv = (options: { metrics?: boolean } = {}): Record<string, string> => ({
-  DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")), ...(options.metrics === false ? {} : { METRICS_TOKEN: BENCH_METRICS_TOKEN }),
-});
+export const embeddedEnv = (options: { metrics?: boolean } = {}): Record<string, string> => {
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  dataDirs.push(dir);
+  return { DATA_DIR: dir, ...(options.metrics === false ? {} : { METRICS_TOKEN: BENCH_METRICS_TOKEN }) };
+};
 
 /** Redis under a prefix of this run's own. */
 export const redisEnv = (redisUrl: string): Record<string, string> => ({

@@ -1,6 +1,6 @@
 // Start-up: from spawning the compiled server (as `npm start`) to its first 200 from /api/v1/health.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { START_ARGS } from "./servers.ts";
@@ -27,7 +27,8 @@ export async function measureStartUp(times = 3): Promise<StartUpReport> {
  * missing from the report; a failed start now stops the bench with the server's own output.)
  */
 async function startOnce(): Promise<number> {
-  const env = { ...process.env, PORT: "0", DATA_DIR: mkdtempSync(join(tmpdir(), "bench-start-")), LOG_LEVEL: "info" };
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-start-"));
+  const env = { ...process.env, PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info" };
   const started = performance.now();
   const child = spawn(process.execPath, START_ARGS, { env, stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -45,5 +46,6 @@ async function startOnce(): Promise<number> {
   } finally {
     child.kill("SIGTERM");
     await exited;
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

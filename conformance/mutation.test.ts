@@ -1,63 +1,76 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMutatingProxy } from "./mutating-proxy.ts";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { type Mutant, startMutatingProxy } from "./mutating-proxy.ts";
 import { DRIFT_ONLY, MUTANTS } from "./mutants.ts";
-import { type ConformanceOptions, runConformance } from "./run-conformance.ts";
+import { type ConformanceOptions, type Report, runConformance } from "./run-conformance.ts";
 import { bootTarget, type Target } from "./target.ts";
 
 /**
  * The suite against the real server (real socket) behind a proxy that changes one thing at a time: it passes the
  * faithful deployment and fails each broken one, naming the fault. Mutant runs stop at their first failure and use
  * few property cases, to keep npm test modest.
+ *
+ * The runs go side by side (`describe.concurrent`), each behind its own proxy, so no run sees another's fault: a run
+ * spends much of its time waiting on the server's tool processes and password hashing, which another run's requests
+ * fill. Sharing the server is safe: only the faithful run signs up (its session cases touch its own accounts), the
+ * generous key has room for every run, and the rate-limited key stays spent for the day once any run has spent it.
  */
-describe("the conformance suite catches broken deployments", () => {
+describe.concurrent("the conformance suite catches broken deployments", () => {
   let target: Target;
-  let proxy: Awaited<ReturnType<typeof startMutatingProxy>>;
   let dir: string;
-  const lines: string[] = [];
 
   beforeAll(async () => {
     target = await bootTarget();
-    proxy = await startMutatingProxy(target.baseUrl);
     dir = mkdtempSync(join(tmpdir(), "conformance-junit-"));
   }, 60_000);
 
   afterAll(async () => {
-    await proxy?.close();
     await target?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const options = (extra: Partial<ConformanceOptions>): ConformanceOptions => ({
-    baseUrl: proxy.url,
-    apiKey: target.apiKey,
-    rateLimitedKey: target.rateLimitedKey,
-    signUp: true,
-    maxCases: 20,
-    log: (line) => lines.push(line),
-    ...extra,
-  });
+  /** One run of the suite behind a proxy applying `mutant`; `lines` gets what it reports. */
+  async function runBehind(mutant: Mutant | undefined, lines: string[], extra: Partial<ConformanceOptions>): Promise<Report> {
+    const proxy = await startMutatingProxy(target.baseUrl);
+    proxy.use(mutant);
+    try {
+      return await runConformance({
+        baseUrl: proxy.url,
+        apiKey: target.apiKey,
+        rateLimitedKey: target.rateLimitedKey,
+        signUp: true,
+        maxCases: 20,
+        log: (line) => lines.push(line),
+        ...extra,
+      });
+    } finally {
+      await proxy.close();
+    }
+  }
 
-  it("passes the faithful deployment, with a JUnit testcase per transaction", async () => {
-    proxy.use(undefined);
+  const secrets = () => [target.apiKey, target.rateLimitedKey ?? "unset"];
+
+  it("passes the faithful deployment, with a JUnit testcase per transaction", async ({ expect }) => {
     const junitFile = join(dir, "faithful.xml");
+    const lines: string[] = [];
     // A wrong --max-body-bytes on purpose: the limit the document states (x-max-body-bytes) must win.
-    const report = await runConformance(options({ junitFile, maxBodyBytes: 10 }));
+    const report = await runBehind(undefined, lines, { junitFile, maxBodyBytes: 10 });
     expect(report.failures.map((failure) => `${failure.title}: ${failure.actual} ${failure.message}`)).toEqual([]);
     expect(report.results.find((result) => result.id === "execute.too-large")?.outcome).toBe("pass");
     expect(report.passed).toBeGreaterThan(500);
     const xml = readFileSync(junitFile, "utf8");
     expect(xml.match(/<testcase /g)).toHaveLength(report.total);
     expect(xml).not.toContain("<failure");
+    for (const secret of secrets()) expect(lines.join("\n")).not.toContain(secret);
   }, 180_000);
 
-  it.each(MUTANTS.map((mutant) => [mutant.name, mutant] as const))("fails a deployment with %s", async (_name, mutant) => {
-    proxy.use(mutant);
-    const junitFile = join(dir, "mutant.xml");
+  it.for(MUTANTS.map((mutant, index) => [mutant.name, mutant, index] as const))("fails a deployment with %s", { timeout: 180_000 }, async ([, mutant, index], { expect }) => {
+    const junitFile = join(dir, `mutant-${index}.xml`);
+    const lines: string[] = [];
     // No sign-up here: sign-up is rate-limited per address, and none of these faults sits in the session routes.
-    const report = await runConformance(options({ bail: true, junitFile, signUp: false }));
+    const report = await runBehind(mutant, lines, { bail: true, junitFile, signUp: false });
     expect(report.failed).toBeGreaterThan(0);
     const named = report.failures.map((failure) => `${failure.title}\n${failure.actual}\n${failure.message}`).join("\n");
     expect(named).toMatch(mutant.reported);
@@ -65,20 +78,19 @@ describe("the conformance suite catches broken deployments", () => {
     expect(xml.match(/<testcase /g)).toHaveLength(report.total);
     expect(xml.match(/<failure /g)).toHaveLength(report.failed);
     expect(xml).toMatch(/expected: [\s\S]*actual: /);
-    for (const secret of [target.apiKey, target.rateLimitedKey ?? "unset"]) {
+    for (const secret of secrets()) {
       expect(xml).not.toContain(secret);
       expect(lines.join("\n")).not.toContain(secret);
     }
-  }, 180_000);
+  });
 
-  it("reports drift as its own section, and fails on it only with --expect-local", async () => {
-    proxy.use(DRIFT_ONLY);
-    lines.length = 0;
-    const informational = await runConformance(options({ signUp: false, maxCases: 0 }));
+  it("reports drift as its own section, and fails on it only with --expect-local", async ({ expect }) => {
+    const lines: string[] = [];
+    const informational = await runBehind(DRIFT_ONLY, lines, { signUp: false, maxCases: 0 });
     expect(informational.failed).toBe(0);
     expect(lines).toContain("drift: the served document differs from this checkout's");
     expect(lines).toContain("  operations added (1): GET /conformance-extra");
-    const strict = await runConformance(options({ signUp: false, maxCases: 0, expectLocal: true, bail: true }));
+    const strict = await runBehind(DRIFT_ONLY, [], { signUp: false, maxCases: 0, expectLocal: true, bail: true });
     expect(strict.failures.map((failure) => failure.title)).toEqual(["the served document matches this checkout's (--expect-local)"]);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import type { AuditEvent } from "../../domain/audit.ts";
 import { TOKENS } from "../container.ts";
 import { findTestRedis, uniquePrefix, deleteKeysUnder } from "../storage/testing/redis.ts";
@@ -44,8 +44,10 @@ async function auditOf(store: SharedStore, workspaceId: string): Promise<AuditEv
 /** The webhook-ids a receiver answered 2xx. */
 const deliveredIds = (receiver: Receiver) => new Set(receiver.received.filter((request) => request.status < 300).map((request) => String(request.headers["webhook-id"])));
 
-describe.each(backends)("kill -9 on $name", (backend) => {
-  it("leaves every accept, rotation and workspace creation whole: with its audit event and its delivered event, or none", async () => {
+// Every test has a store, a receiver and server processes of its own: they run side by side, their server starts
+// (seconds of tsx each, most of the file's time) overlapping.
+describe.concurrent.each(backends)("kill -9 on $name", (backend) => {
+  it("leaves every accept, rotation and workspace creation whole: with its audit event and its delivered event, or none", async ({ expect }) => {
     const receiver = await startReceiver();
     cleanups.push(() => receiver.close());
     const env = serverEnv(backend.env());
@@ -56,19 +58,17 @@ describe.each(backends)("kill -9 on $name", (backend) => {
     // The endpoint wants only the events judged below: the set-up's invitations and keys would queue theirs first, and
     // the dispatcher sends 4 at a time to one endpoint (PER_ENDPOINT_IN_FLIGHT), the rest a second later.
     const workspaceId = await workspaceWithEndpoint(store, owner, receiver.url, ["member.joined", "key.rotated"]);
-    const invitees: Array<Person & { token: string }> = [];
-    for (let i = 0; i < ROUNDS * ACCEPTS; i++) {
+    const invitees = await Promise.all(Array.from({ length: ROUNDS * ACCEPTS }, async (_, i): Promise<Person & { token: string }> => {
       const invitee = await person(store, "invitee", i + 1);
       const invited = await container.get(TOKENS.inviteMember).execute({ accountId: owner.accountId, workspaceId, email: invitee.email, role: "member" });
       if (!invited.ok) throw new Error(invited.error.message);
-      invitees.push({ ...invitee, token: invited.value.token });
-    }
-    const keys: Array<{ id: string; hash: string }> = [];
-    for (let i = 0; i < ROUNDS * ROTATIONS; i++) {
+      return { ...invitee, token: invited.value.token };
+    }));
+    const keys = await Promise.all(Array.from({ length: ROUNDS * ROTATIONS }, async (_, i) => {
       const made = await container.get(TOKENS.createWorkspaceKey).execute({ accountId: owner.accountId, workspaceId, name: `k${i}`, env: "development" });
       if (!made.ok) throw new Error(made.error.message);
-      keys.push({ id: made.value.key.id, hash: (await container.get(TOKENS.apiKeyStore).findById(made.value.key.id))!.secretHash });
-    }
+      return { id: made.value.key.id, hash: (await container.get(TOKENS.apiKeyStore).findById(made.value.key.id))!.secretHash };
+    }));
     const statuses: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const server = await startServerProcess(env, ENTRY);
@@ -117,7 +117,7 @@ describe.each(backends)("kill -9 on $name", (backend) => {
     expect(audit.filter((event) => event.type === "key.rotated").length).toBeGreaterThan(0);
   }, 240_000);
 
-  it("delivers a revoke's event after a kill -9 right after its 200, once the server restarts and the receiver is back", async () => {
+  it("delivers a revoke's event after a kill -9 right after its 200, once the server restarts and the receiver is back", async ({ expect }) => {
     const first = await startReceiver();
     const port = Number(new URL(first.url).port);
     await first.close();

@@ -13,17 +13,11 @@ const CONCURRENCY = { inline: 8, worker: 2 };
 /** Far above any tool's time cap: a request still unanswered by then is reported, not left to hang the test. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/**
- * The tests run concurrently in two lanes, each one tool at a time: inline tools (on this process's event loop) and
- * worker tools (waiting on the pool's children). Neither lane then sits idle while the other works, and each tool
- * still gets its requests with the concurrency above.
- */
-const lanes = { inline: oneAtATime(), worker: oneAtATime() };
-const laneOf = (tool: ToolDefinition) => lanes[tool.worker ? "worker" : "inline"];
+type Lane = <T>(job: () => Promise<T>) => Promise<T>;
 
-/** Runs the jobs handed to it one at a time, in the order they came. */
-function oneAtATime(): <T>(job: () => Promise<T>) => Promise<T> {
-  let last: Promise<unknown> = Promise.resolve();
+/** Runs the jobs handed to it one at a time, in the order they came, the first once `start` has settled. */
+function oneAtATime(start: Promise<unknown>): Lane {
+  let last: Promise<unknown> = start.catch(() => undefined);
   return (job) => {
     const run = last.then(job);
     last = run.catch(() => undefined);
@@ -31,13 +25,46 @@ function oneAtATime(): <T>(job: () => Promise<T>) => Promise<T> {
   };
 }
 
-let server: CatalogServer;
+interface Answered {
+  readonly cases: readonly HostileCase[];
+  readonly answers: readonly HttpAnswer[];
+}
 
+let server: CatalogServer;
+const hostileAnswers = new Map<string, Promise<Answered>>();
+const worstAnswers = new Map<string, Promise<Answered>>();
+
+/**
+ * The requests go in two lanes, each one tool at a time: inline tools (on this process's event loop) and worker tools
+ * (waiting on the pool's children). Neither lane then sits idle while the other works, and each tool still gets its
+ * requests with the concurrency above. Every tool's requests are queued in its lane once the server is up, so the
+ * lanes keep going whichever tests vitest is running (it runs only a few concurrent tests at a time, which left a lane
+ * idle while they all waited on the other); a test awaits its tool's answers and judges them.
+ */
 beforeAll(async () => {
   server = await startCatalogServer();
   // A worker tool's cap runs from when a child takes its task: until the children have warmed (every isolated tool's
   // first example, seconds on a loaded machine) a task would share that time. The pool's boot is not under test here.
-  await server.poolReady();
+  // Inline tools do not wait on the pool: their lane starts at once.
+  const lanes = { inline: oneAtATime(Promise.resolve()), worker: oneAtATime(server.poolReady()) };
+  const queue = (into: Map<string, Promise<Answered>>, tool: ToolDefinition, job: () => Promise<Answered>) => {
+    const answered = lanes[tool.worker ? "worker" : "inline"](job);
+    // Judged by the tool's test when it runs; until then a rejection is not unhandled.
+    answered.catch(() => undefined);
+    into.set(tool.id, answered);
+  };
+  for (const tool of serverTools) {
+    queue(hostileAnswers, tool, async () => {
+      const cases = hostileCases(tool, seedFor(tool.id));
+      return { cases, answers: await mapLimit(cases, tool.worker ? CONCURRENCY.worker : CONCURRENCY.inline, (hostile) => send(tool, hostile)) };
+    });
+  }
+  for (const tool of serverTools) {
+    queue(worstAnswers, tool, async () => {
+      const cases: HostileCase[] = worstCases(tool).map((worst) => ({ label: worst.label, body: JSON.stringify({ input: worst.input }) }));
+      return { cases, answers: await mapLimit(cases, tool.worker ? 1 : 2, (worst) => send(tool, worst)) };
+    });
+  }
 });
 afterAll(async () => {
   await server?.close();
@@ -71,10 +98,9 @@ async function send(tool: ToolDefinition, hostile: HostileCase): Promise<HttpAns
 }
 
 describe("hostile input over HTTP gets 200 or 4xx, never a 5xx", () => {
-  it.concurrent.for(serverTools.map((tool) => [tool.id, tool] as const))("%s", { timeout: 120_000 }, async ([, tool], { expect }) => laneOf(tool)(async () => {
-    const cases = hostileCases(tool, seedFor(tool.id));
+  it.concurrent.for(serverTools.map((tool) => [tool.id, tool] as const))("%s", { timeout: 120_000 }, async ([id], { expect }) => {
+    const { cases, answers } = await (hostileAnswers.get(id) as Promise<Answered>);
     expect(cases.length).toBeGreaterThanOrEqual(20);
-    const answers = await mapLimit(cases, tool.worker ? CONCURRENCY.worker : CONCURRENCY.inline, (hostile) => send(tool, hostile));
     const failures = cases.flatMap((hostile, index) => {
       const problem = problemWith(answers[index]);
       return problem ? [{ case: hostile.label, problem, body: hostile.body.slice(0, 240), ms: Math.round(answers[index].ms) }] : [];
@@ -82,19 +108,18 @@ describe("hostile input over HTTP gets 200 or 4xx, never a 5xx", () => {
     expect(failures).toEqual([]);
     // The server runs in this process: a `__proto__` that reached Object.prototype would show here.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  }));
+  });
 
   // Deep nesting, many duplicates, long repetitions and every field at its cap: costly, not malformed. Each answer is
   // a 200 or a 4xx naming the bound, and arrives well inside the request timeout.
-  it.concurrent.for(serverTools.map((tool) => [`${tool.id} on worst-case input`, tool] as const))("%s", { timeout: 240_000 }, async ([, tool], { expect }) => laneOf(tool)(async () => {
-    const cases: HostileCase[] = worstCases(tool).map((worst) => ({ label: worst.label, body: JSON.stringify({ input: worst.input }) }));
-    const answers = await mapLimit(cases, tool.worker ? 1 : 2, (worst) => send(tool, worst));
+  it.concurrent.for(serverTools.map((tool) => [`${tool.id} on worst-case input`, tool] as const))("%s", { timeout: 240_000 }, async ([, tool], { expect }) => {
+    const { cases, answers } = await (worstAnswers.get(tool.id) as Promise<Answered>);
     const failures = cases.flatMap((worst, index) => {
       const problem = problemWith(answers[index]);
       return problem ? [{ case: worst.label, problem, ms: Math.round(answers[index].ms) }] : [];
     });
     expect(failures).toEqual([]);
-  }));
+  });
 
   it("leaves the server up and answering hash-text", async () => {
     expect(server.running.server.listening).toBe(true);

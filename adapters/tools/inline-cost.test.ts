@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../domain/tool.ts";
 import { serverTools } from "./index.ts";
-import { worstCases } from "./testing/worst-cases.ts";
+import { type WorstCase, worstCases } from "./testing/worst-cases.ts";
 import { runTool } from "./testing/tool-harness.ts";
 
 /** The issue's bound: no inline request may hold the event loop longer than this. */
@@ -25,16 +25,22 @@ afterAll(() => {
 });
 
 /**
- * The longest event-loop delay seen while validating and running one input, in milliseconds, bounded by the CPU time
+ * The longest event-loop delay seen while validating and running `inputs`, in milliseconds, bounded by the CPU time
  * the process spent meanwhile: a stretch that held the loop for its own work spent that long on a core, so a delay
  * longer than the process's CPU time was another process's turn (CI runs two test files at once on two cores).
+ * Each input runs in a turn of the loop of its own (setImmediate), so the histogram's timer fires between inputs
+ * and a delay spans at most one input plus a timer period of small ones.
  */
-async function delayOf(tool: ToolDefinition, input: Record<string, unknown>): Promise<number> {
+async function delayOf(tool: ToolDefinition, inputs: readonly Record<string, unknown>[]): Promise<number> {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
   const cpuBefore = process.cpuUsage();
+  // The histogram measures the gaps between its timer's ticks: the first tick must come before the inputs run.
   await sleep(2 * RESOLUTION_MS);
-  await runTool(tool, input);
+  for (const input of inputs) {
+    await new Promise(setImmediate);
+    await runTool(tool, input);
+  }
   await sleep(2 * RESOLUTION_MS);
   const cpu = process.cpuUsage(cpuBefore);
   histogram.disable();
@@ -43,8 +49,21 @@ async function delayOf(tool: ToolDefinition, input: Record<string, unknown>): Pr
 
 async function settledDelay(tool: ToolDefinition, input: Record<string, unknown>): Promise<number> {
   let best = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < ATTEMPTS && best > MAX_DELAY_MS; attempt++) best = Math.min(best, await delayOf(tool, input));
+  for (let attempt = 0; attempt < ATTEMPTS && best > MAX_DELAY_MS; attempt++) best = Math.min(best, await delayOf(tool, [input]));
   return best;
+}
+
+/**
+ * The delay of each input, or of groups of them: a group measured together within the bound clears every input in it,
+ * and it spares the ~25 ms of histogram start and stop per input (the catalog has over a thousand). A group past the
+ * bound is halved and measured again, down to single inputs, whose delay is the settled one.
+ */
+async function delaysOf(tool: ToolDefinition, cases: readonly WorstCase[]): Promise<{ label: string; ms: number }[]> {
+  if (cases.length === 1) return [{ label: cases[0].label, ms: Math.round(await settledDelay(tool, cases[0].input)) }];
+  const together = await delayOf(tool, cases.map((worst) => worst.input));
+  if (together <= MAX_DELAY_MS) return [{ label: `${cases.length} inputs together`, ms: Math.round(together) }];
+  const middle = Math.ceil(cases.length / 2);
+  return [...(await delaysOf(tool, cases.slice(0, middle))), ...(await delaysOf(tool, cases.slice(middle)))];
 }
 
 describe("inline tools never hold the event loop past 50 ms, even on worst-case input at their caps", () => {
@@ -56,8 +75,7 @@ describe("inline tools never hold the event loop past 50 ms, even on worst-case 
     const cases = worstCases(tool);
     // Warm up: first calls load lazy libraries and compile schemas, which happens once per process, not per request.
     await runTool(tool, cases[0].input);
-    const delays = [];
-    for (const worst of cases) delays.push({ label: worst.label, ms: Math.round(await settledDelay(tool, worst.input)) });
+    const delays = await delaysOf(tool, cases);
     const slowest = delays.reduce((a, b) => (b.ms > a.ms ? b : a));
     report.push(`${tool.id}\t${slowest.ms}\t${slowest.label}`);
     expect(delays.filter((delay) => delay.ms > MAX_DELAY_MS)).toEqual([]);

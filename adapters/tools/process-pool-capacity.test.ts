@@ -1,6 +1,6 @@
 // Issue 25, finding 6: the pool under the load it accepts. The issue's scenario (2 running, 16 queued, tasks of about a
 // tenth of the cap) scaled to seconds; every assertion is on outcomes and the pool's own stats, never on durations.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import { waitUntil } from "../testing/process.ts";
 import { fx, outcomeOf, pidOf, poolMaker } from "./testing/pool-fixtures.ts";
 
@@ -15,8 +15,12 @@ const TASK = { ms: 300 };
 
 const count = (codes: readonly string[], code: string) => codes.filter((each) => each === code).length;
 
-describe("process pool capacity", () => {
-  it("runs every queued task to ok though the queue holds several times the run cap of waiting", async () => {
+/**
+ * The tests run side by side: each has a pool of its own and waits mostly on its children booting and sleeping. The
+ * outcomes hold under load: no task comes within 700 ms of a cap or a wait bound it is meant to stay inside.
+ */
+describe.concurrent("process pool capacity", () => {
+  it("runs every queued task to ok though the queue holds several times the run cap of waiting", async ({ expect }) => {
     // The last of 16 queued tasks waits ≈ 8 × 300 ms, past a run cap of 1 s: the cap must not count the wait.
     const runner = await pools.make({ ...ISSUE_POOL, timeoutMsFor: () => 1_000, maxWaitMs: NEVER_MS });
     for (let wave = 0; wave < 2; wave += 1) {
@@ -26,7 +30,7 @@ describe("process pool capacity", () => {
     expect(runner.stats()).toMatchObject({ started: 36, timedOut: 0, died: 0, refused: 0, children: 3 });
   }, 120_000);
 
-  it("answers server_busy with a retry delay, before starting it, to every call past running + queued", async () => {
+  it("answers server_busy with a retry delay, before starting it, to every call past running + queued", async ({ expect }) => {
     const runner = await pools.make({ ...ISSUE_POOL, maxWaitMs: NEVER_MS });
     // All 50 calls arrive in one turn: 2 start on free children, 16 queue, 32 are refused at once.
     const calls = Array.from({ length: 50 }, () => runner.run(fx("sleep"), TASK));
@@ -38,7 +42,7 @@ describe("process pool capacity", () => {
     expect(runner.stats()).toMatchObject({ started: 18, timedOut: 0, refused: 32 });
   }, 120_000);
 
-  it("answers server_busy, unstarted, to a task that waited past the wait bound", async () => {
+  it("answers server_busy, unstarted, to a task that waited past the wait bound", async ({ expect }) => {
     const runner = await pools.make({ concurrency: 1, spares: 0, maxWaitMs: 300, timeoutMsFor: () => NEVER_MS });
     // The running task outlasts the wait bound by far, so the queued ones can only leave the queue refused.
     const long = runner.run(fx("sleep"), { ms: 4_000 });
@@ -48,7 +52,7 @@ describe("process pool capacity", () => {
     expect(outcomeOf(await long)).toBe("ok");
   }, 60_000);
 
-  it("drops the queued tasks whose callers left, unstarted, when the queue is full: new calls take their places", async () => {
+  it("drops the queued tasks whose callers left, unstarted, when the queue is full: new calls take their places", async ({ expect }) => {
     const runner = await pools.make({ concurrency: 1, spares: 0, maxQueue: 2, maxWaitMs: NEVER_MS, timeoutMsFor: () => NEVER_MS });
     const long = runner.run(fx("sleep"), { ms: 2_000 });
     const callers = [new AbortController(), new AbortController()];
@@ -63,7 +67,7 @@ describe("process pool capacity", () => {
     expect(runner.stats()).toMatchObject({ started: 3, refused: 0, abandoned: 2 });
   }, 60_000);
 
-  it("never starts a task whose caller left while it waited, nor one whose caller had already left", async () => {
+  it("never starts a task whose caller left while it waited, nor one whose caller had already left", async ({ expect }) => {
     const runner = await pools.make({ concurrency: 1, spares: 0, maxQueue: 4, maxWaitMs: NEVER_MS, timeoutMsFor: () => NEVER_MS });
     const first = runner.run(fx("sleep"), { ms: 500 });
     const caller = new AbortController();
@@ -75,7 +79,7 @@ describe("process pool capacity", () => {
     expect(runner.stats()).toMatchObject({ started: 2, refused: 0, abandoned: 2 });
   }, 60_000);
 
-  it("kills only the task past its run cap: the tasks queued behind it run to ok", async () => {
+  it("kills only the task past its run cap: the tasks queued behind it run to ok", async ({ expect }) => {
     // One child and no spare: the queued tasks wait for the killed child's replacement, and their caps must not run.
     const runner = await pools.make({ concurrency: 1, spares: 0, timeoutMsFor: () => 1_500, maxWaitMs: NEVER_MS });
     const results = await Promise.all([fx("spin"), ...Array(4).fill(fx("sleep"))].map((tool) => runner.run(tool, { ms: 100 })));
@@ -83,7 +87,7 @@ describe("process pool capacity", () => {
     expect(runner.stats()).toMatchObject({ started: 5, timedOut: 1, refused: 0 });
   }, 120_000);
 
-  it("replaces children killed by the run cap, so the next tasks run on the full number of children", async () => {
+  it("replaces children killed by the run cap, so the next tasks run on the full number of children", async ({ expect }) => {
     const runner = await pools.make({ concurrency: 2, spares: 0, timeoutMsFor: (tool) => (tool.id === "fx.spin" ? 500 : NEVER_MS) });
     const killed = runner.pids();
     const spun = await Promise.all([runner.run(fx("spin"), {}), runner.run(fx("spin"), {})]);

@@ -16,15 +16,20 @@ const makeRunner = pools.make;
 
 afterAll(pools.closeAll);
 
+/**
+ * All but the last test run side by side (it.concurrent): each has pools of its own and waits mostly on child processes
+ * booting, sleeping or being killed; no assertion is on a duration. The pre-warm test runs after them, alone: its
+ * child warms up (every isolated tool's first example) within the pool's warm-up cap only with the CPU to itself.
+ */
 describe("ProcessPoolToolRunner", () => {
-  it("runs a catalog tool in a child process with the same result as inline", async () => {
+  it.concurrent("runs a catalog tool in a child process with the same result as inline", async ({ expect }) => {
     const runner = await makeRunner({ modules: undefined, concurrency: 1, spares: 0 });
     const pooled = await runner.run(bcryptHash, { ...OPENWALL });
     expect(pooled).toEqual(await bcryptHash.run({ ...OPENWALL }, systemToolContext()));
     expect(pooled).toEqual({ ok: true, value: { hash: "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW", rounds: 5 } });
   }, 60_000);
 
-  it("runs a tool without the worker flag inline, through the given runner", async () => {
+  it.concurrent("runs a tool without the worker flag inline, through the given runner", async ({ expect }) => {
     const calls: string[] = [];
     const inline = { run: async (tool: ToolDefinition) => (calls.push(tool.id), { ok: true as const, value: "inline" }) };
     const runner = await makeRunner({ inline, concurrency: 1, spares: 0 });
@@ -32,7 +37,7 @@ describe("ProcessPoolToolRunner", () => {
     expect(calls).toEqual(["hmac-generator"]);
   });
 
-  it("kills a task that never yields at its time cap, and a spare answers the next call at once", async () => {
+  it.concurrent("kills a task that never yields at its time cap, and a spare answers the next call at once", async ({ expect }) => {
     let capMs = 20_000;
     const runner = await makeRunner({ timeoutMsFor: () => capMs, concurrency: 1, spares: 1 });
     const before = runner.pids();
@@ -49,7 +54,7 @@ describe("ProcessPoolToolRunner", () => {
     await waitUntil(async () => runner.pids().length === 2 && !runner.pids().includes(killed as number), 20_000);
   }, 30_000);
 
-  it("answers tool_timeout, not a crash, when a task exhausts its heap, and keeps serving", async () => {
+  it.concurrent("answers tool_timeout, not a crash, when a task exhausts its heap, and keeps serving", async ({ expect }) => {
     const runner = await makeRunner({ maxOldSpaceMb: 64, concurrency: 1, spares: 1 });
     const errors: Error[] = [];
     const watched = await makeRunner({ maxOldSpaceMb: 64, concurrency: 1, spares: 1, onError: (error) => errors.push(error) });
@@ -62,14 +67,14 @@ describe("ProcessPoolToolRunner", () => {
     expect((await runner.run(fx("whoami"), {})).ok).toBe(true);
   }, 60_000);
 
-  it("rejects, as the bug it is, when a tool throws in its child, and the child keeps serving", async () => {
+  it.concurrent("rejects, as the bug it is, when a tool throws in its child, and the child keeps serving", async ({ expect }) => {
     const runner = await makeRunner({ concurrency: 1, spares: 0 });
     const first = pidOf(await runner.run(fx("whoami"), {}));
     await expect(runner.run(fx("throw"), {})).rejects.toThrow(/fx\.throw.*fixture bug/);
     expect(pidOf(await runner.run(fx("whoami"), {}))).toBe(first);
   });
 
-  it("keeps the server's secrets out of the tool processes' environment", async () => {
+  it.concurrent("keeps the server's secrets out of the tool processes' environment", async ({ expect }) => {
     process.env.POOL_TEST_SECRET = "not for tools";
     try {
       const runner = await makeRunner({ concurrency: 1, spares: 0 });
@@ -81,14 +86,14 @@ describe("ProcessPoolToolRunner", () => {
     }
   });
 
-  it("answers server_busy once the running tasks and the queue are full", async () => {
+  it.concurrent("answers server_busy once the running tasks and the queue are full", async ({ expect }) => {
     const runner = await makeRunner({ concurrency: 1, spares: 0, maxQueue: 1 });
     const results = await Promise.all([0, 1, 2].map(() => runner.run(fx("sleep"), { ms: 200 })));
     expect(results.map((result) => (result.ok ? "ok" : result.error.code))).toEqual(["ok", "ok", "server_busy"]);
     expect((await runner.run(fx("sleep"), { ms: 0 })).ok).toBe(true);
   });
 
-  it("starts a task's time cap when a child takes it, not while it waits in the queue", async () => {
+  it.concurrent("starts a task's time cap when a child takes it, not while it waits in the queue", async ({ expect }) => {
     // The first task runs 2 s on the only child; the cap of 1.5 s would have expired the second one while it waited.
     const runner = await makeRunner({ concurrency: 1, spares: 0, timeoutMsFor: () => 1_500, maxWaitMs: 60_000 });
     const [first, queued] = await Promise.all([runner.run(fx("sleep"), { ms: 2_000 }), runner.run(fx("sleep"), { ms: 0 })]);
@@ -96,7 +101,7 @@ describe("ProcessPoolToolRunner", () => {
     expect(queued.ok).toBe(true);
   }, 60_000);
 
-  it("replaces a child whose memory grew past the recycle mark, so memory returns to the baseline", async () => {
+  it.concurrent("replaces a child whose memory grew past the recycle mark, so memory returns to the baseline", async ({ expect }) => {
     const runner = await makeRunner({ concurrency: 1, spares: 0, maxOldSpaceMb: 512, recycleGrowthMb: 100 });
     const before = (await runner.run(fx("whoami"), {})) as { ok: true; value: { pid: number; rssMb: number } };
     const small = (await runner.run(fx("grow"), { mb: 1 })) as { ok: true; value: { pid: number } };
@@ -112,7 +117,7 @@ describe("ProcessPoolToolRunner", () => {
     expect(value.rssMb).toBeLessThan(rssMb - 100);
   }, 60_000);
 
-  it("replaces an idle child that dies and says so", async () => {
+  it.concurrent("replaces an idle child that dies and says so", async ({ expect }) => {
     const errors: Error[] = [];
     const runner = await makeRunner({ concurrency: 1, spares: 0, onError: (error) => errors.push(error) });
     const [pid] = runner.pids();
@@ -122,7 +127,7 @@ describe("ProcessPoolToolRunner", () => {
     expect((await runner.run(fx("whoami"), {})).ok).toBe(true);
   }, 30_000);
 
-  it("kills every child on close and answers server_busy afterwards", async () => {
+  it.concurrent("kills every child on close and answers server_busy afterwards", async ({ expect }) => {
     const runner = new ProcessPoolToolRunner({ modules: FIXTURES, warm: false });
     await runner.whenReady();
     const pids = runner.pids();

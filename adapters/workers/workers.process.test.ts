@@ -1,5 +1,5 @@
 import { Agent, request } from "node:http";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -75,6 +75,7 @@ describe.each(backends)("WORKERS=2 on $name", ({ env: makeEnv, skip }) => {
     if (skip) return;
     server.child.kill("SIGKILL");
     await store.close();
+    if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
   });
 
   it.skipIf(skip)("allows exactly a key's limit of 1,000 concurrent requests spread over both workers, 5 runs out of 5", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { type Mutant, startMutatingProxy } from "../mutating-proxy.ts";
 import { MUTANTS } from "../mutants.ts";
 import { bootTarget, type Target } from "../target.ts";
@@ -44,17 +44,39 @@ const TWO_EXTRA_FIELDS: Mutant = {
   },
 };
 
-describe("the Dredd engine against the mutation test's faults", () => {
+/** Runs at most `count` jobs at once; the others wait their turn. */
+function atMost(count: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    while (running >= count) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await job();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Two runs at a time (`describe.concurrent`, then `atMost`): while one run's Dredd child starts (seconds of CPU),
+ * the other's requests keep this process busy. Five at once shared two loaded cores worse than one after another.
+ * Each run has its own proxy in front of the one server, so no run sees another's fault. Sharing the server is safe:
+ * Dredd sends no session request, the generous key has room for every run, and the rate-limited key stays spent for
+ * the day once any run has spent it.
+ */
+const twoAtATime = atMost(2);
+
+describe.concurrent("the Dredd engine against the mutation test's faults", () => {
   let target: Target;
-  let proxy: Awaited<ReturnType<typeof startMutatingProxy>>;
 
   beforeAll(async () => {
     target = await bootTarget();
-    proxy = await startMutatingProxy(target.baseUrl);
   }, 60_000);
 
   afterAll(async () => {
-    await proxy?.close();
     await target?.close();
   });
 
@@ -62,34 +84,39 @@ describe("the Dredd engine against the mutation test's faults", () => {
    * A short run: every operation but the per-tool ones, plus the first tool's (the one the document mutants edit)
    * and the ghost tool's (the one a mutant adds).
    */
-  const run = (mutant: Mutant, bail: boolean) => {
+  const run = (mutant: Mutant, bail: boolean) => twoAtATime(async () => {
+    const proxy = await startMutatingProxy(target.baseUrl);
     proxy.use(mutant);
     const lines: string[] = [];
     const select = (operation: string) => !/^POST \/execute\/[^{]/.test(operation) || operation === "POST /execute/hash-text" || operation === "POST /execute/ghost-tool";
-    const report = runDreddConformance({ baseUrl: proxy.url, apiKey: target.apiKey, rateLimitedKey: target.rateLimitedKey, bail, select, log: (line) => lines.push(line) });
-    return report.then((result) => ({ ...result, text: lines.join("\n") }));
-  };
+    try {
+      const report = await runDreddConformance({ baseUrl: proxy.url, apiKey: target.apiKey, rateLimitedKey: target.rateLimitedKey, bail, select, log: (line) => lines.push(line) });
+      return { ...report, text: lines.join("\n") };
+    } finally {
+      await proxy.close();
+    }
+  });
 
-  it("has a verdict for every fault of the mutation test", () => {
+  it("has a verdict for every fault of the mutation test", ({ expect }) => {
     expect(Object.keys(DREDD_SEES).sort()).toEqual(MUTANTS.map((mutant) => mutant.name).sort());
   });
 
   const seen = MUTANTS.filter((mutant) => DREDD_SEES[mutant.name]);
-  it.each(seen.map((mutant) => [mutant.name, mutant] as const))("fails a deployment with %s", async (name, mutant) => {
+  it.for(seen.map((mutant) => [mutant.name, mutant] as const))("fails a deployment with %s", { timeout: 120_000 }, async ([name, mutant], { expect }) => {
     const report = await run(mutant, true);
     expect(report.failed, report.text).toBeGreaterThan(0);
     expect(report.text).toMatch(DREDD_SEES[name] as RegExp);
     for (const secret of [target.apiKey, target.rateLimitedKey ?? "unset"]) expect(report.text).not.toContain(secret);
-  }, 120_000);
+  });
 
   const unseen = MUTANTS.filter((mutant) => DREDD_SEES[mutant.name] === null);
-  it.each(unseen.map((mutant) => [mutant.name, mutant] as const))("passes a deployment with %s: Dredd cannot see it", async (_name, mutant) => {
+  it.for(unseen.map((mutant) => [mutant.name, mutant] as const))("passes a deployment with %s: Dredd cannot see it", { timeout: 120_000 }, async ([, mutant], { expect }) => {
     const report = await run(mutant, false);
     expect(report.failures.map((failure) => `${failure.title}: ${failure.message}`)).toEqual([]);
     expect(report.passed).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
-  it("says where each schema error is, each once: no doubled `data/data` path, the extra property named", async () => {
+  it("says where each schema error is, each once: no doubled `data/data` path, the extra property named", async ({ expect }) => {
     const report = await run(TWO_EXTRA_FIELDS, false);
     const failure = report.failures.find((result) => result.title === "POST /api/v1/execute/hash-text → 200");
     const lines = (failure?.message ?? "").split("\n");
@@ -101,7 +128,7 @@ describe("the Dredd engine against the mutation test's faults", () => {
     expect(report.text).not.toContain("data/data");
   }, 120_000);
 
-  it("fails a deployment whose answers carry another Content-Type", async () => {
+  it("fails a deployment whose answers carry another Content-Type", async ({ expect }) => {
     const report = await run(WRONG_MEDIA_TYPE, true);
     expect(report.failed).toBeGreaterThan(0);
     expect(report.text).toMatch(/headers: At '\/content-type' No enum match/);

@@ -15,7 +15,9 @@ type Env = Record<string, string>;
 
 // The contract's move: a deployment's records, written through a real server and the keys CLI, exported by one
 // `tool-api export` process and imported by another into a fresh store of the other kind, then served from there.
-describe.skipIf(!redisUrl)("tool-api export and import", () => {
+// Every test has stores and files of its own: they run side by side, their CLI processes (seconds of tsx each) and
+// servers overlapping.
+describe.skipIf(!redisUrl).concurrent("tool-api export and import", () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   afterAll(async () => {
     for (const cleanup of cleanups) await cleanup();
