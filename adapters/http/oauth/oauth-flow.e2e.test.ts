@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,8 +16,8 @@ import { type Person, signUpAt } from "./testing/oauth-client.ts";
 import { MemoryOAuthProvider } from "./testing/memory-oauth-provider.ts";
 
 const e2e = useServerWithBrowser({ dataDirPrefix: "oauth-e2e-", passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST) });
-/** Where the consent page's screenshot goes (kept for whoever reviews the page; the OS cleans its temp dir). */
-const shots = mkdtempSync(join(tmpdir(), "oauth-e2e-shots-"));
+/** Where the consent page's screenshot goes, replaced by each run (kept for whoever reviews the page). */
+const SHOT = join(tmpdir(), "oauth-consent-page.png");
 const EMAIL = "agent-owner@example.test";
 /** The client's loopback redirect URI (RFC 8252 §7.3): a real listener that keeps the query it is sent. */
 let callback: { server: Server; url: string; received: Promise<URL> };
@@ -66,12 +66,11 @@ async function approveInChromium(authorizationUrl: URL, workspaceId: string): Pr
     await page.waitForURL(`${e2e.server.url}/oauth/authorize?**`);
     await expect(page.locator("[data-client-name]").textContent()).resolves.toBe("E2E Agent");
     await expect(page.locator("[data-redirect-host]").textContent()).resolves.toBe(new URL(callback.url).host);
-    const screenshot = join(shots, "consent-page.png");
-    await page.screenshot({ path: screenshot, fullPage: true });
-    const png = readFileSync(screenshot);
+    const png = await page.screenshot({ fullPage: true });
+    writeFileSync(SHOT, png);
     expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
     expect(png.length).toBeGreaterThan(1000);
-    console.log(`screenshot: ${screenshot}`);
+    console.log(`screenshot: ${SHOT}`);
     await page.getByLabel("Workspace").selectOption(workspaceId);
     await page.getByRole("button", { name: "Approve" }).click();
     // Chromium blocks a form's redirect that the page's CSP form-action does not allow: this wait is where that shows.
