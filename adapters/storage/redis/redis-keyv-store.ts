@@ -3,6 +3,9 @@ import Keyv, { type KeyvEntry } from "keyv";
 import { type Deadline, type RedisClient, withDeadline } from "./redis-connection.ts";
 import { StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 
+/** Keys SCAN reads per call: a page of a large keyspace in about a millisecond of Redis's time. */
+const SCAN_PAGE = 1000;
+
 /**
  * @keyv/redis on a shared, already connected client, with every call bounded by a deadline.
  * It never reconnects on its own: after close(), or before the first connect, calls fail instead of
@@ -54,17 +57,37 @@ export class RedisKeyvStore<T> extends KeyvRedis<T> {
     return withDeadline(super.deleteMany(keys), this.deadline, "UNLINK");
   }
 
-  override clear(): Promise<void> {
-    return withDeadline(super.clear(), this.deadline, "SCAN/UNLINK");
+  /** Empties the namespace a SCAN page at a time, each page's SCAN and UNLINK within the deadline. */
+  override async clear(): Promise<void> {
+    for await (const keys of this.scanPages(this.namespace)) await this.deleteMany(keys.map((key) => this.getKeyWithoutPrefix(key, this.namespace)));
   }
 
-  /** SCAN-backed listing; each step is bounded by the deadline, so listing during an outage fails instead of hanging. */
+  /**
+   * SCAN-backed listing, every Redis call within the deadline. @keyv/redis's own iterator asks SCAN for 10 keys at a
+   * time and reads on until a page matches: in a keyspace of a million keys, listing a small namespace is a hundred
+   * thousand calls inside one step, which no deadline could bound. A key gone between SCAN and MGET is not listed
+   * (Keyv would fail reading it).
+   */
   override async *iterator<U = T>(namespace?: string): AsyncGenerator<[string, U | undefined], void, unknown> {
-    const pages = super.iterator<U>(namespace);
-    while (true) {
-      const step = await withDeadline(pages.next(), this.deadline, "SCAN");
-      if (step.done) return;
-      yield step.value;
+    for await (const keys of this.scanPages(namespace)) {
+      const names = keys.map((key) => this.getKeyWithoutPrefix(key, namespace));
+      const values = await this.getMany<U>(names);
+      for (const [index, value] of values.entries()) if (value !== undefined && value !== null) yield [names[index], value];
+    }
+  }
+
+  /** The namespace's keys (with their prefix), a page per SCAN call, on every master of a cluster. */
+  private async *scanPages(namespace: string | undefined): AsyncGenerator<string[]> {
+    const match = namespace ? `${namespace}${this.keyPrefixSeparator}*` : "*";
+    for (const node of await withDeadline(this.getMasterNodes(), this.deadline, "with its masters")) {
+      let cursor = "0";
+      do {
+        const page = await withDeadline(node.scan(cursor, { MATCH: match, COUNT: SCAN_PAGE, TYPE: "string" }), this.deadline, "SCAN");
+        cursor = String(page.cursor);
+        // Without a namespace, only keys outside every namespace, as @keyv/redis lists them.
+        const keys = namespace ? page.keys : page.keys.filter((key) => !key.includes(this.keyPrefixSeparator));
+        if (keys.length > 0) yield keys;
+      } while (cursor !== "0");
     }
   }
 
