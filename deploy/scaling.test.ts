@@ -9,12 +9,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../adapters/testing/child-env.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../adapters/testing/rate-window.ts";
+import { deleteKeysUnder, uniquePrefix } from "../adapters/storage/testing/redis.ts";
 import { ROOT } from "./testing/dockerfile.ts";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const scripts = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
 const argsOf = (script: string) => script.split(" ").slice(1);
-const env = childEnv({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", REDIS_URL, REDIS_PREFIX: `scaling-${process.pid}-${Date.now()}:` });
+const env = childEnv({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", REDIS_URL, REDIS_PREFIX: uniquePrefix("scaling") });
 const dir = mkdtempSync(join(tmpdir(), "scaling-"));
 const children: ChildProcess[] = [];
 let proxyUrl = "";
@@ -43,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(children.map((child) => child.exitCode === null && new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM")))));
   rmSync(dir, { recursive: true, force: true });
+  if (!missing) await deleteKeysUnder(REDIS_URL, env.REDIS_PREFIX as string);
 });
 
 describe("two instances on one Redis behind nginx (deploy/nginx.conf)", () => {

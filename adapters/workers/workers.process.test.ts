@@ -2,10 +2,9 @@ import { Agent, request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSharedStore, type SharedStore } from "../events/testing/kill-fixture.ts";
-import { findTestRedis } from "../storage/testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing/redis.ts";
 import { runKeysCli, type ServerProcess, startServerProcess, waitUntil } from "../testing/process.ts";
 
 const ENTRY = join(import.meta.dirname, "testing", "light-workers.ts");
@@ -14,7 +13,7 @@ const METRICS_TOKEN = "workers-metrics-token-0123456789";
 
 const backends = [
   { name: "LMDB", env: (): Record<string, string> => ({ DATA_DIR: mkdtempSync(join(tmpdir(), "workers-")) }) },
-  { name: "Redis", skip: !redisUrl, env: (): Record<string, string> => ({ REDIS_URL: redisUrl ?? "", REDIS_PREFIX: `workers-${randomBytes(4).toString("hex")}:` }) },
+  { name: "Redis", skip: !redisUrl, env: (): Record<string, string> => ({ REDIS_URL: redisUrl ?? "", REDIS_PREFIX: uniquePrefix("workers") }) },
 ];
 
 interface Answer {
@@ -76,6 +75,7 @@ describe.each(backends)("WORKERS=2 on $name", ({ env: makeEnv, skip }) => {
     server.child.kill("SIGKILL");
     await store.close();
     if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
+    if (env.REDIS_PREFIX) await deleteKeysUnder(env.REDIS_URL, env.REDIS_PREFIX);
   });
 
   it.skipIf(skip)("allows exactly a key's limit of 1,000 concurrent requests spread over both workers, 5 runs out of 5", async () => {
