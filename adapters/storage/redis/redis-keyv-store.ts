@@ -79,7 +79,7 @@ export class RedisKeyvStore<T> extends KeyvRedis<T> {
   /** The namespace's keys (with their prefix), a page per SCAN call, on every master of a cluster. */
   private async *scanPages(namespace: string | undefined): AsyncGenerator<string[]> {
     const match = namespace ? `${namespace}${this.keyPrefixSeparator}*` : "*";
-    for (const node of await withDeadline(this.getMasterNodes(), this.deadline, "with its masters")) {
+    for (const node of await withDeadline(this.getMasterNodes(), this.deadline, "CONNECT")) {
       let cursor = "0";
       do {
         const page = await withDeadline(node.scan(cursor, { MATCH: match, COUNT: SCAN_PAGE, TYPE: "string" }), this.deadline, "SCAN");
