@@ -12,7 +12,7 @@ import { type ConformanceRunReport, measureConformanceRun } from "./conformance-
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
 import { untilSettled } from "./process-cpu.ts";
-import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, startBaseline, startProduction } from "./servers.ts";
+import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, removeRunKeys, startBaseline, startProduction } from "./servers.ts";
 import { soak, type SoakReport } from "./soak.ts";
 import { measureStartUp } from "./start-up.ts";
 import { evaluateTargets, printTargets } from "./targets.ts";
@@ -137,6 +137,7 @@ const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scalin
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
 writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands }, null, 2)}\n`);
+await removeRunKeys();
 
 /** Every server started, or none left running: one that fails to start ends the others before the bench fails. */
 async function allStarted(starting: Promise<BenchServer>[]): Promise<BenchServer[]> {

@@ -3,6 +3,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, sta
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@keyv/redis";
 import { untilSettled } from "./process-cpu.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -130,10 +131,30 @@ export const embeddedEnv = (options: { metrics?: boolean } = {}): Record<string,
   return { DATA_DIR: dir, ...(options.metrics === false ? {} : { METRICS_TOKEN: BENCH_METRICS_TOKEN }) };
 };
 
+/** Every Redis key prefix of this run begins so; the Redis servers this run wrote to. */
+const RUN_PREFIX = `bench-${process.pid}-`;
+const redisUrls = new Set<string>();
+
 /** Redis under a prefix of this run's own. */
-export const redisEnv = (redisUrl: string): Record<string, string> => ({
-  REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}-${Date.now()}:`, METRICS_TOKEN: BENCH_METRICS_TOKEN,
-});
+export const redisEnv = (redisUrl: string): Record<string, string> => {
+  redisUrls.add(redisUrl);
+  return { REDIS_URL: redisUrl, REDIS_PREFIX: `${RUN_PREFIX}${Date.now()}:`, METRICS_TOKEN: BENCH_METRICS_TOKEN };
+};
+
+/** Deletes this run's keys from every Redis it used, once its servers have stopped (as the embedded DATA_DIRs go). */
+export async function removeRunKeys(): Promise<void> {
+  for (const url of redisUrls) {
+    const client = createClient({ url, socket: { reconnectStrategy: false } });
+    client.on("error", () => {});
+    // A Redis of the bench's own (the command count's) is gone with its keys once stopped.
+    if (!(await client.connect().then(() => true, () => false))) continue;
+    try {
+      for await (const keys of client.scanIterator({ MATCH: `${RUN_PREFIX}*`, COUNT: 1000 })) if (keys.length > 0) await client.unlink(keys);
+    } finally {
+      client.destroy();
+    }
+  }
+}
 
 export function hasTaskset(): boolean {
   return ["/usr/bin/taskset", "/bin/taskset"].some((path) => existsSync(path));
