@@ -96,7 +96,8 @@ describe("the packed tool-execution-api in a consumer project", () => {
     expect(packed.filter((path) => /\.test\.|\/testing\//.test(path))).toEqual([]);
   });
 
-  it("runs the core with plain node without loading h3, srvx or listhen", () => {
+  it("runs the core with plain node without loading h3, srvx or listhen", async () => {
+    await clearOfWindowEnd();
     const log = join(dir, "imports.log");
     writeFileSync(log, "");
     const recorder = join(ROOT, "adapters/tools/testing/register-import-recorder.mjs");
@@ -117,7 +118,8 @@ describe("the packed tool-execution-api in a consumer project", () => {
     expect(out.statusOfRateLimited).toBe(429);
   });
 
-  it("answers through createApp(core).fetch exactly what core.execute answers", () => {
+  it("answers through createApp(core).fetch exactly what core.execute answers", async () => {
+    await clearOfWindowEnd();
     const core = JSON.parse(node(["consumer.mjs"])).answers;
     const app = JSON.parse(node(["serve-app.mjs"]));
     for (const name of ["ok", "invalid", "limited", "unauthorized"]) {

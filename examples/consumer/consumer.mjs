@@ -14,7 +14,8 @@ const reverseWords = defineTool({
 });
 
 const core = await createToolCore({ tools: [...tools, reverseWords] });
-const { secret } = await core.keys.create({ name: "consumer", limit: 2, windowSeconds: 60 });
+// A day's window: windows are fixed and aligned to the clock, and a minute's could end between the calls below.
+const { secret } = await core.keys.create({ name: "consumer", limit: 2, windowSeconds: 86_400 });
 const hash = { algorithm: "sha256", text: "abc" };
 const answers = {
   ok: await core.execute({ secret, toolId: "hash-text", input: hash }),

@@ -4,7 +4,8 @@ import { createApp } from "tool-execution-api/http";
 
 const core = await createToolCore();
 const app = createApp(core);
-const { secret } = await core.keys.create({ name: "app", limit: 2 });
+// A day's window, as consumer.mjs's: the default minute could end between the calls below.
+const { secret } = await core.keys.create({ name: "app", limit: 2, windowSeconds: 86_400 });
 const call = (body, key = secret) =>
   app.fetch(new Request("http://localhost/api/v1/execute/hash-text", {
     method: "POST", headers: { "content-type": "application/json", "x-api-key": key }, body: JSON.stringify(body),
