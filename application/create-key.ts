@@ -58,7 +58,7 @@ export class CreateKey {
 
   async execute(cmd: CreateKeyCommand): Promise<Result<CreateKeyOutput, DomainError>> {
     const now = this.deps.clock.now();
-    const checked = this.check(cmd, now);
+    const checked = this.checkAt(cmd, now);
     if (!checked.ok) return checked;
     const { name, env, policy, scopes, expiresAt } = checked.value;
     const secret = mintSecret(this.deps.secrets, env);
@@ -87,7 +87,13 @@ export class CreateKey {
     return ok({ key: toKeySummary(key, now), secret });
   }
 
-  private check(cmd: CreateKeyCommand, now: number): Result<Checked, DomainError> {
+  /** Whether execute would accept the command now, minting nothing. */
+  check(cmd: CreateKeyCommand): Result<void, DomainError> {
+    const checked = this.checkAt(cmd, this.deps.clock.now());
+    return checked.ok ? ok(undefined) : checked;
+  }
+
+  private checkAt(cmd: CreateKeyCommand, now: number): Result<Checked, DomainError> {
     const issues: InputIssue[] = [];
     const name = checkKeyName(cmd.name);
     if (!name.ok) issues.push(name.error);

@@ -24,10 +24,17 @@ export class CreateWorkspaceKey {
 
   async execute(cmd: CreateWorkspaceKeyCommand): Promise<Result<CreateKeyOutput, DomainError>> {
     const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "create_key");
-    if (!access.ok) return access;
-    const { name, env, limit, windowSeconds, expiresInSeconds, expiresAt, scopes, workspaceId } = cmd;
-    return this.deps.createKey.execute({
-      name, env, limit, windowSeconds, expiresInSeconds, expiresAt, scopes, workspaceId, actor: { accountId: cmd.accountId },
-    });
+    return access.ok ? this.deps.createKey.execute(toCreateKey(cmd)) : access;
   }
+
+  /** Whether execute would mint this key now (the account's right in the workspace, the key's fields), minting nothing. */
+  async check(cmd: CreateWorkspaceKeyCommand): Promise<Result<void, DomainError>> {
+    const access = await authorizeWorkspace(this.deps.workspaces, cmd.accountId, cmd.workspaceId, "create_key");
+    return access.ok ? this.deps.createKey.check(toCreateKey(cmd)) : access;
+  }
+}
+
+function toCreateKey(cmd: CreateWorkspaceKeyCommand): CreateKeyCommand {
+  const { name, env, limit, windowSeconds, expiresInSeconds, expiresAt, scopes, workspaceId } = cmd;
+  return { name, env, limit, windowSeconds, expiresInSeconds, expiresAt, scopes, workspaceId, actor: { accountId: cmd.accountId } };
 }

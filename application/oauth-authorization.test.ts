@@ -65,13 +65,16 @@ describe("decide", () => {
     expect(await test.storage.keys.listByWorkspace?.(ada.workspaceId)).toEqual([]);
   });
 
-  it("approved: creates the key `MCP: <client name>` with the consented scopes and the default limit, and redirects with a code", async () => {
+  it("approved: redirects with a code and makes no key yet; the code's exchange makes `MCP: <client name>` with the consented scopes and the default limit", async () => {
     const test = oauthFixture();
     const ada = await test.person("ada@example.com");
     const clientId = await test.register();
     const query = await test.approve(ada, clientId, { scopes: { categories: ["crypto"], tools: [] } });
     expect(query.get("code")).toMatch(/^mcp_code_[A-Za-z0-9_-]{43}$/);
     expect([query.get("state"), query.get("iss")]).toEqual(["xyz-state", OAUTH_PUBLIC_URL]);
+    expect(await test.storage.keys.listByWorkspace?.(ada.workspaceId)).toEqual([]);
+    const exchanged = await test.oauth.token(test.codeForm(clientId, query.get("code") as string));
+    expect(exchanged.ok && exchanged.value.scope).toBe("tools:crypto");
     const keys = (await test.storage.keys.listByWorkspace?.(ada.workspaceId)) ?? [];
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatchObject({
@@ -79,15 +82,26 @@ describe("decide", () => {
       policy: test.core.services.defaultPolicy, createdBy: ada.account.id, workspaceId: ada.workspaceId,
     });
     const audit = await test.container.get(TOKENS.auditLog).list(ada.workspaceId, 10);
-    expect(audit.map((event) => [event.type, event.keyId])).toContainEqual(["key.created", keys[0].id]);
+    expect(audit.map((event) => [event.type, event.keyId, event.actor])).toContainEqual(["key.created", keys[0].id, { accountId: ada.account.id }]);
+  });
+
+  it("a code never exchanged leaves no key, however many consents", async () => {
+    const test = oauthFixture();
+    const ada = await test.person("ada@example.com");
+    const clientId = await test.register();
+    for (let i = 0; i < 3; i++) await test.approve(ada, clientId);
+    test.clock.advance(60_000);
+    expect(await test.storage.keys.listByWorkspace?.(ada.workspaceId)).toEqual([]);
   });
 
   it("approved without a scope choice: the request's scope, and every tool when it asked none", async () => {
     const test = oauthFixture();
     const ada = await test.person("ada@example.com");
     const clientId = await test.register();
-    await test.approve(ada, clientId);
-    await test.approve(ada, clientId, { params: { scope: "tool:hash-text" } });
+    for (const params of [{}, { scope: "tool:hash-text" }]) {
+      const code = (await test.approve(ada, clientId, { params })).get("code") as string;
+      expect((await test.oauth.token(test.codeForm(clientId, code))).ok).toBe(true);
+    }
     const keys = (await test.storage.keys.listByWorkspace?.(ada.workspaceId)) ?? [];
     expect(keys.map((key) => key.scopes ?? null).sort((a) => (a === null ? -1 : 1))).toEqual([null, { categories: [], tools: ["hash-text"] }]);
   });

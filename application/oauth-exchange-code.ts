@@ -1,7 +1,8 @@
 import { hashToken, hasTokenShape, verifiesChallenge } from "../domain/oauth.ts";
+import { readScope } from "../domain/oauth-scope.ts";
 import { isMetadataDocumentId } from "./oauth-clients.ts";
 import { failure, fieldOf, type OAuthDeps } from "./oauth-deps.ts";
-import { endGrantById, issueTokens } from "./oauth-grants.ts";
+import { endGrantById, grantKeyCommand, issueTokens } from "./oauth-grants.ts";
 import type { OAuthResult, TokenAnswer } from "./oauth-use-cases.ts";
 
 type Form = Readonly<Record<string, string | undefined>>;
@@ -13,7 +14,7 @@ const SYSTEM = { system: true } as const;
  * spent before anything else is judged, atomically on every instance: of concurrent exchanges exactly one proceeds.
  * A code is good for one attempt: an exchange that fails after spending it (wrong client, redirect_uri, verifier,
  * resource, or too late) ends the grant it was issued for, and so does any later exchange of a spent code (RFC 6749
- * §4.1.2: the tokens issued from a reused code are revoked).
+ * §4.1.2: the tokens issued from a reused code are revoked). The first good exchange makes the grant's key.
  */
 export class ExchangeCode {
   constructor(private readonly deps: OAuthDeps) {}
@@ -46,7 +47,26 @@ export class ExchangeCode {
     if (!verifiesChallenge(verifier, stored.codeChallenge)) return refuse("invalid_grant", "The code_verifier does not match the code_challenge.");
     const resource = fieldOf(form, "resource");
     if (resource !== undefined && resource !== stored.resource) return refuse("invalid_target", `The code is for ${stored.resource} only.`);
-    const issued = await issueTokens(deps, stored.grantId, null);
-    return issued ?? failure("invalid_grant", "The authorization has ended.");
+    return this.issueFirstTokens(stored.grantId, refuse);
+  }
+
+  /**
+   * The grant's key (made now, by the account that consented, which must still be allowed to: CreateWorkspaceKey)
+   * and its first tokens. A key made here for a grant that ended meanwhile is revoked at once.
+   */
+  private async issueFirstTokens(grantId: string, refuse: (error: "invalid_grant", description: string) => Promise<OAuthResult<TokenAnswer>>): Promise<OAuthResult<TokenAnswer>> {
+    const { deps } = this;
+    const ended = failure("invalid_grant", "The authorization has ended.");
+    const grant = await deps.store.findGrant(grantId);
+    if (!grant) return ended;
+    // A grant saved before keys were made at the exchange already has its key.
+    if (grant.keyId !== null) return (await issueTokens(deps, grantId, null)) ?? ended;
+    const created = await deps.createWorkspaceKey.execute(grantKeyCommand(deps, grant.accountId, grant.workspaceId, grant.clientName, readScope(grant.scope)));
+    if (!created.ok) return refuse("invalid_grant", `The authorization can no longer be granted: ${created.error.message}`);
+    const keyId = created.value.key.id;
+    const issued = await issueTokens(deps, grantId, null, keyId);
+    if (issued) return issued;
+    await deps.revokeKey.execute({ id: keyId, actor: SYSTEM });
+    return ended;
   }
 }

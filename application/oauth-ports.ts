@@ -2,8 +2,9 @@
 import type { OAuthClient } from "./oauth-use-cases.ts";
 
 /**
- * What a person approved on the consent page: the client, who approved it, and the key it created. The grant keeps
- * the hash of its one current refresh token: a refresh token of the grant that is not that one was reused.
+ * What a person approved on the consent page: the client, who approved it, where, and its key once the code is
+ * exchanged. The grant keeps the hash of its one current refresh token: a refresh token of the grant that is not that
+ * one was reused.
  */
 export interface OAuthGrant {
   readonly id: string;
@@ -11,14 +12,18 @@ export interface OAuthGrant {
   readonly clientName: string;
   readonly accountId: string;
   readonly workspaceId: string;
-  readonly keyId: string;
+  /**
+   * The grant's key, made when its code is exchanged (so an authorization never completed leaves no key behind);
+   * null until then. Grants from before 2026-11-30 had it from the consent.
+   */
+  readonly keyId: string | null;
   /** The RFC 8707 resource its tokens are for (`<PUBLIC_URL>/mcp`). */
   readonly resource: string;
-  /** The granted scope string (the token answer's `scope`). */
+  /** The granted scope string (the token answer's `scope`, and the key's scopes: readScope reads them back). */
   readonly scope: string;
   /** Epoch ms. */
   readonly createdAt: number;
-  /** SHA-256 (hex) of the current refresh token; null until the code is exchanged. */
+  /** SHA-256 (hex) of the current refresh token; null until the code is exchanged; GRANT_ENDED once ended. */
   readonly refreshHash: string | null;
 }
 

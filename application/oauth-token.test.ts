@@ -7,8 +7,9 @@ async function withCode(test: OAuthFixture) {
   const ada = await test.person("ada@example.com");
   const clientId = await test.register();
   const code = (await test.approve(ada, clientId)).get("code") as string;
-  const [key] = (await test.storage.keys.listByWorkspace?.(ada.workspaceId)) ?? [];
-  return { ada, clientId, code, keyId: key.id };
+  /** The keys of Ada's workspace (the grant's, once its code is exchanged). */
+  const keys = async () => (await test.storage.keys.listByWorkspace?.(ada.workspaceId)) ?? [];
+  return { ada, clientId, code, keys };
 }
 
 const errorOf = (result: { ok: boolean; error?: { error: string } }) => (result.ok ? "ok" : result.error?.error);
@@ -16,8 +17,9 @@ const errorOf = (result: { ok: boolean; error?: { error: string } }) => (result.
 describe("token: authorization_code", () => {
   it("exchanges a code for a Bearer access token (1 h) and a refresh token that authenticate to the grant's key", async () => {
     const test = oauthFixture();
-    const { clientId, code, keyId } = await withCode(test);
+    const { clientId, code, keys } = await withCode(test);
     const answer = await test.oauth.token(test.codeForm(clientId, code));
+    const [{ id: keyId }] = await keys();
     expect(answer.ok && answer.value).toEqual({
       access_token: expect.stringMatching(/^mcp_at_[A-Za-z0-9_-]{43}$/), refresh_token: expect.stringMatching(/^mcp_rt_[A-Za-z0-9_-]{43}$/),
       token_type: "Bearer", expires_in: 3600, scope: "tools",
@@ -37,12 +39,28 @@ describe("token: authorization_code", () => {
     ["a malformed code_verifier", { code_verifier: "short" }, "invalid_grant"],
     ["a mismatched redirect_uri", { redirect_uri: "http://127.0.0.1:33418/other" }, "invalid_grant"],
     ["another resource", { resource: "https://evil.example/mcp" }, "invalid_target"],
-  ])("refuses %s, and the spent code's grant ends (its key revoked)", async (_, changes, error) => {
+  ])("refuses %s, and the spent code's grant ends, no key made", async (_, changes, error) => {
     const test = oauthFixture();
-    const { clientId, code, keyId } = await withCode(test);
+    const { clientId, code, keys } = await withCode(test);
     expect(errorOf(await test.oauth.token(test.codeForm(clientId, code, changes)))).toBe(error);
-    expect((await test.storage.keys.findById(keyId))?.status).toBe("revoked");
     expect(errorOf(await test.oauth.token(test.codeForm(clientId, code)))).toBe("invalid_grant");
+    expect(await keys()).toEqual([]);
+  });
+
+  it("refuses a code whose consenting account may no longer create keys in the workspace, making no key", async () => {
+    const test = oauthFixture();
+    const [ada, bob] = [await test.person("ada@example.com"), await test.person("bob@example.com")];
+    const team = await test.deps.createWorkspace.execute({ accountId: ada.account.id, name: "Team" });
+    if (!team.ok) throw new Error(team.error.message);
+    const invited = await test.deps.inviteMember.execute({ accountId: ada.account.id, workspaceId: team.value.id, email: bob.account.email, role: "member" });
+    if (!invited.ok) throw new Error(invited.error.message);
+    expect((await test.deps.acceptInvitation.execute({ accountId: bob.account.id, token: invited.value.token })).ok).toBe(true);
+    const clientId = await test.register();
+    const code = (await test.approve({ account: bob.account, workspaceId: team.value.id }, clientId)).get("code") as string;
+    const removed = await test.deps.removeMember.execute({ accountId: ada.account.id, workspaceId: team.value.id, memberAccountId: bob.account.id });
+    expect(removed.ok).toBe(true);
+    expect(errorOf(await test.oauth.token(test.codeForm(clientId, code)))).toBe("invalid_grant");
+    expect(await test.storage.keys.listByWorkspace?.(team.value.id)).toEqual([]);
   });
 
   it("refuses a code sent by another registered client", async () => {
@@ -54,11 +72,11 @@ describe("token: authorization_code", () => {
 
   it("refuses a reused code and ends the grant it issued: the first exchange's access token is refused from then on", async () => {
     const test = oauthFixture();
-    const { clientId, code, keyId } = await withCode(test);
+    const { clientId, code, keys } = await withCode(test);
     const first = await test.oauth.token(test.codeForm(clientId, code));
     expect(errorOf(first)).toBe("ok");
     expect(errorOf(await test.oauth.token(test.codeForm(clientId, code)))).toBe("invalid_grant");
-    expect((await test.storage.keys.findById(keyId))?.status).toBe("revoked");
+    expect((await keys()).map((key) => key.status)).toEqual(["revoked"]);
     expect(first.ok && (await test.oauth.authenticate(first.value.access_token, MCP_RESOURCE))).toBeUndefined();
     expect(first.ok && errorOf(await test.oauth.token({ grant_type: "refresh_token", refresh_token: first.value.refresh_token }))).toBe("invalid_grant");
   });

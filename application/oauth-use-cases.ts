@@ -79,8 +79,8 @@ export interface OAuthUseCases {
   /** GET /oauth/authorize after sign-in (and before it, to refuse a bad request without asking anyone to sign in). */
   checkAuthorization(params: AuthorizationParams): Promise<AuthorizationCheck>;
   /**
-   * The consent form's answer: approving creates the grant's key (`MCP: <client name>`) in the chosen workspace and a
-   * one-use code (60 s); both answers are the redirect `location` (code + state, or error=access_denied + state).
+   * The consent form's answer: approving saves the grant (its key `MCP: <client name>` in the chosen workspace is
+   * made when the code is exchanged) and a one-use code (60 s); both answers are the redirect `location` (code + state, or error=access_denied + state).
    * `refuse` as checkAuthorization when the request itself is no longer valid.
    */
   decide(decision: ConsentDecision): Promise<{ readonly kind: "redirect"; readonly location: string } | { readonly kind: "refuse"; readonly error: OAuthError }>;
