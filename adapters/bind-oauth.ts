@@ -24,7 +24,7 @@ export function bindOAuth(container: Container, infra: Infrastructure): void {
     (keys: ApiKeyStore, workspaces: WorkspaceStore, createWorkspaceKey: CreateWorkspaceKey, revokeKey: RevokeKey, limits: RateLimitStore) =>
       buildOAuthServer({
         store, keys, workspaces, createWorkspaceKey, revokeKey, limits, publicUrl,
-        clock: infra.clock, secrets: infra.secrets, env: infra.env, metadata: new HttpClientMetadataFetcher(),
+        clock: infra.clock, secrets: infra.secrets, env: infra.env, metadata: new HttpClientMetadataFetcher({ allowPrivate: infra.events.allowPrivateTargets }),
       }),
     [TOKENS.apiKeyStore, TOKENS.workspaceStore, TOKENS.createWorkspaceKey, TOKENS.revokeKey, TOKENS.rateLimitStore],
   );

@@ -9,7 +9,6 @@ import { type Config, toListeningUrl } from "./config.ts";
 import { createToolCore, type ToolCore } from "./core/create-tool-core.ts";
 import type { CoreEventOptions } from "./core/core-events.ts";
 import { openMailer } from "./email/open-mailer.ts";
-import { HttpWebhookSender } from "./webhooks/http-webhook-sender.ts";
 import { createNodeServer } from "./http/node-server.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import type { Metrics } from "./metrics/metrics.ts";
@@ -77,7 +76,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // The guard logged the refusal once; background work (outbox, usage) meets it every second until it is accepted.
     onError: (error) => error instanceof StoreRefusedError || logger.error({ err: error }, "unhandled error"),
     events: {
-      webhookSender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }), mailer, retrySchedule: config.webhookRetrySchedule,
+      allowPrivateTargets: config.webhookAllowPrivate, mailer, retrySchedule: config.webhookRetrySchedule,
       publicUrl: () => publicUrl, emailDelivered: config.smtpUrl !== undefined, ...options.events,
     },
   });

@@ -172,6 +172,8 @@ export interface EventInfrastructure {
   readonly outbox: Outbox;
   readonly webhooks: WebhookStore;
   readonly webhookSender: WebhookSender;
+  /** WEBHOOK_ALLOW_PRIVATE, for the other outward requests (OAuth Client ID Metadata Documents). */
+  readonly allowPrivateTargets: boolean;
   readonly mailer: Mailer;
   /** The invitee's email for a new invitation (its link starts with PUBLIC_URL); no email without it. */
   readonly invitationEmail?: (input: InvitationEmailInput) => EmailMessage;

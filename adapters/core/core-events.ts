@@ -16,7 +16,13 @@ export interface CoreEventOptions {
   /** Where outbox items and endpoints live; default: the core's storage (its memory when it has no namespaces). */
   readonly outbox?: Outbox;
   readonly webhooks?: WebhookStore;
-  /** Default: HTTPS only, refused addresses refused (WEBHOOK_ALLOW_PRIVATE unset). */
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: every request the core makes outward (webhooks, OAuth Client ID Metadata Documents) may go
+   * to refused addresses, and webhooks over `http:` (development and tests only). Default false. A `webhookSender`
+   * given beside it keeps its own rule.
+   */
+  readonly allowPrivateTargets?: boolean;
+  /** Default: HTTPS only, refused addresses refused unless `allowPrivateTargets`. */
   readonly webhookSender?: WebhookSender;
   /** Default: none is sent (an embedded core has no mail server of its own); the reference server gives SMTP or the log. */
   readonly mailer?: Mailer;
@@ -49,7 +55,8 @@ export function eventInfrastructure(options: CoreEventOptions, stores: { outbox:
   return {
     outbox: options.outbox ?? stores.outbox,
     webhooks: options.webhooks ?? stores.webhooks,
-    webhookSender: options.webhookSender ?? new HttpWebhookSender({ allowPrivate: false }),
+    webhookSender: options.webhookSender ?? new HttpWebhookSender({ allowPrivate: options.allowPrivateTargets ?? false }),
+    allowPrivateTargets: options.allowPrivateTargets ?? false,
     mailer: options.mailer ?? { send: async () => undefined },
     invitationEmail: options.publicUrl === undefined ? undefined : invitationEmailOf(options.publicUrl),
     publicUrl: originOf(options.publicUrl),
