@@ -1,7 +1,8 @@
 // Issue 27 item 5: what usage recording and metrics each cost execute, from servers that differ by one switch only.
 import { load } from "./load.ts";
 import type { Measurement, Scenario } from "./scenarios.ts";
-import { type BenchServer, embeddedEnv, type ProductionOptions, startProduction, USAGE_OFF_ENTRY } from "./servers.ts";
+import { type BenchServer, type ProductionOptions, startProduction, USAGE_OFF_ENTRY } from "./servers.ts";
+import { embeddedEnv } from "./store-envs.ts";
 import type { Target } from "./targets.ts";
 
 /** The most either may cost: a share of execute's throughput on the embedded server. */

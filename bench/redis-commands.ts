@@ -8,7 +8,8 @@ import { createConnection, type Socket } from "node:net";
 import { load } from "./load.ts";
 import { scenariosFor } from "./scenarios.ts";
 import { untilSettled } from "./process-cpu.ts";
-import { freePort, redisEnv, startProduction } from "./servers.ts";
+import { freePort, startProduction } from "./servers.ts";
+import { redisEnv } from "./store-envs.ts";
 
 export interface RedisCommandsReport {
   readonly requests: number;

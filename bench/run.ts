@@ -12,7 +12,8 @@ import { type ConformanceRunReport, measureConformanceRun } from "./conformance-
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
 import { untilSettled } from "./process-cpu.ts";
-import { type BenchServer, embeddedEnv, LOG_DIR, redisEnv, removeRunKeys, startBaseline, startProduction } from "./servers.ts";
+import { type BenchServer, LOG_DIR, startBaseline, startProduction } from "./servers.ts";
+import { embeddedEnv, redisEnv, removeRunKeys } from "./store-envs.ts";
 import { soak, type SoakReport } from "./soak.ts";
 import { measureStartUp } from "./start-up.ts";
 import { evaluateTargets, printTargets } from "./targets.ts";

@@ -1,7 +1,8 @@
 // Two instances on one Redis against one: each server pinned to a core of its own where taskset exists.
 import { load } from "./load.ts";
 import { scenariosFor } from "./scenarios.ts";
-import { type BenchServer, hasTaskset, redisEnv, startProduction } from "./servers.ts";
+import { type BenchServer, hasTaskset, startProduction } from "./servers.ts";
+import { redisEnv } from "./store-envs.ts";
 
 export interface ScalingReport {
   readonly oneRps: number;

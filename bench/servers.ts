@@ -1,9 +1,8 @@
 import { type ChildProcess, execFile, fork, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "@keyv/redis";
 import { untilSettled } from "./process-cpu.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -114,47 +113,8 @@ async function spawnListening(options: ProductionOptions): Promise<{ child: Chil
 /** The address every bench server listens on, also in its HOST variable (valgrind's vgdb names its files after HOST). */
 export const SERVER_HOST = "127.0.0.1";
 
-/** The bench's servers serve /metrics (METRICS_TOKEN set), so every figure includes what metrics cost. */
-export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
-
 /** The compiled server started with ServerOptions.recordUsage false: bench only, to measure what usage recording costs. */
 export const USAGE_OFF_ENTRY = join(import.meta.dirname, "usage-off-server.mjs");
-
-/** The embedded stores' DATA_DIRs, removed when the bench exits (the logs in LOG_DIR stay: the report names them). */
-const dataDirs: string[] = [];
-process.on("exit", () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-/** The embedded store in a fresh DATA_DIR; `metrics: false` leaves METRICS_TOKEN unset (no registry is even built). */
-export const embeddedEnv = (options: { metrics?: boolean } = {}): Record<string, string> => {
-  const dir = mkdtempSync(join(tmpdir(), "bench-"));
-  dataDirs.push(dir);
-  return { DATA_DIR: dir, ...(options.metrics === false ? {} : { METRICS_TOKEN: BENCH_METRICS_TOKEN }) };
-};
-
-/** Every Redis key prefix of this run begins so; the Redis servers this run wrote to. */
-const RUN_PREFIX = `bench-${process.pid}-`;
-const redisUrls = new Set<string>();
-
-/** Redis under a prefix of this run's own. */
-export const redisEnv = (redisUrl: string): Record<string, string> => {
-  redisUrls.add(redisUrl);
-  return { REDIS_URL: redisUrl, REDIS_PREFIX: `${RUN_PREFIX}${Date.now()}:`, METRICS_TOKEN: BENCH_METRICS_TOKEN };
-};
-
-/** Deletes this run's keys from every Redis it used, once its servers have stopped (as the embedded DATA_DIRs go). */
-export async function removeRunKeys(): Promise<void> {
-  for (const url of redisUrls) {
-    const client = createClient({ url, socket: { reconnectStrategy: false } });
-    client.on("error", () => {});
-    // A Redis of the bench's own (the command count's) is gone with its keys once stopped.
-    if (!(await client.connect().then(() => true, () => false))) continue;
-    try {
-      for await (const keys of client.scanIterator({ MATCH: `${RUN_PREFIX}*`, COUNT: 1000 })) if (keys.length > 0) await client.unlink(keys);
-    } finally {
-      client.destroy();
-    }
-  }
-}
 
 export function hasTaskset(): boolean {
   return ["/usr/bin/taskset", "/bin/taskset"].some((path) => existsSync(path));

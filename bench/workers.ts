@@ -8,7 +8,8 @@ import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { load } from "./load.ts";
 import { type Measurement, median, type Scenario } from "./scenarios.ts";
-import { type BenchServer, embeddedEnv, hasTaskset, redisEnv, startProduction } from "./servers.ts";
+import { type BenchServer, hasTaskset, startProduction } from "./servers.ts";
+import { embeddedEnv, redisEnv } from "./store-envs.ts";
 
 /** The scenario the worker servers run. */
 export const WORKERS_SCENARIO = "execute hash-text";
