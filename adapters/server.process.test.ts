@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, it } from "vitest";
 import { createKeyWithCli, runKeysCli, type ServerProcess, startServerProcess, waitUntil } from "./testing/process.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "./testing/rate-window.ts";
 
 const HELLO = JSON.stringify({ input: { algorithm: "sha256", text: "hello world" } });
 const running: ServerProcess[] = [];
@@ -85,7 +86,9 @@ describe.concurrent("the server process", () => {
   it("finishes in-flight requests on SIGTERM, exits 0, and keeps a key created just before", async ({ expect }) => {
     const env = { DATA_DIR: dataDir() };
     const server = await start(env);
-    const key = await createKeyWithCli(env, ["--limit", "1000"]);
+    // The probes count the key's units: a day's window, started clear of its end, so none refills it meanwhile.
+    await clearOfWindowEnd();
+    const key = await createKeyWithCli(env, ["--limit", "1000", "--window", String(COUNTED_WINDOW_SECONDS)]);
     const slow = trickle(server.url, key.secret);
     // Conditions, not sleeps a loaded machine outlasts: the slow request is in flight once the server has taken its
     // rate-limit unit (it does before reading a body), seen as one unit more than the probes took; the body is

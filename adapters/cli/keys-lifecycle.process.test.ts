@@ -52,7 +52,9 @@ describe("keys on a running server, changed by the CLI", () => {
   });
 
   it("answers a scoped key 403 forbidden_tool on both routes, after counting the request", async () => {
-    const key = await createKeyWithCli(env, ["--tools", "hash-text", "--limit", "10"]);
+    // The count is read across three requests: a day's window, started clear of its end (rate-window.ts).
+    await clearOfWindowEnd();
+    const key = await createKeyWithCli(env, ["--tools", "hash-text", "--limit", "10", "--window", String(COUNTED_WINDOW_SECONDS)]);
     for (const path of ["/api/v1/execute/url-encode", "/api/v1/tools/url-encode/execute"]) {
       const response = await execute(key.secret, path, JSON.stringify({ input: { text: "a b" } }));
       expect(response.status).toBe(403);

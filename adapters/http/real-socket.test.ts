@@ -8,6 +8,7 @@ import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 
 let server: RunningServer;
 let dir: string;
@@ -25,7 +26,8 @@ afterAll(async () => {
 });
 
 async function mintKey(limit: number): Promise<string> {
-  const result = await server.container.get(TOKENS.createKey).execute({ name: "socket", env: "development", limit, windowSeconds: 3600 });
+  await clearOfWindowEnd();
+  const result = await server.container.get(TOKENS.createKey).execute({ name: "socket", env: "development", limit, windowSeconds: COUNTED_WINDOW_SECONDS });
   if (!result.ok) throw new Error(result.error.message);
   return result.value.secret;
 }

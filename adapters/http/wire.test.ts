@@ -10,6 +10,7 @@ import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { clientErrorResponse, clientErrorStatus } from "./wire.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 
 const MAX = 1024;
 let server: RunningServer;
@@ -33,7 +34,8 @@ afterAll(async () => {
 });
 
 async function mintKey(limit: number): Promise<string> {
-  const result = await server.container.get(TOKENS.createKey).execute({ name: "wire", env: "development", limit, windowSeconds: 3600 });
+  await clearOfWindowEnd();
+  const result = await server.container.get(TOKENS.createKey).execute({ name: "wire", env: "development", limit, windowSeconds: COUNTED_WINDOW_SECONDS });
   if (!result.ok) throw new Error(result.error.message);
   return result.value.secret;
 }

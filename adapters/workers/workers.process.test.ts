@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSharedStore, type SharedStore } from "../events/testing/kill-fixture.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing/redis.ts";
 import { runKeysCli, type ServerProcess, startServerProcess, waitUntil } from "../testing/process.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 
 const ENTRY = join(import.meta.dirname, "testing", "light-workers.ts");
 const redisUrl = await findTestRedis();
@@ -60,7 +61,8 @@ describe.each(backends)("WORKERS=2 on $name", ({ env: makeEnv, skip }) => {
   let server: ServerProcess;
   let store: SharedStore;
   const newKey = async (limit: number) => {
-    const made = await store.core.keys.create({ name: `k${limit}`, limit, windowSeconds: 3600 });
+    await clearOfWindowEnd();
+    const made = await store.core.keys.create({ name: `k${limit}`, limit, windowSeconds: COUNTED_WINDOW_SECONDS });
     return { id: made.id, secret: made.secret };
   };
 

@@ -4,6 +4,7 @@ import type { RunningServer } from "../../server.ts";
 import { untilClockReaches } from "../../testing/clock.ts";
 import { execute, startInstances } from "../testing/instances.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../testing/redis.ts";
+import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../../testing/rate-window.ts";
 
 const redisUrl = await findTestRedis();
 
@@ -29,7 +30,8 @@ describe.skipIf(!redisUrl)("key changes reach every instance on one Redis by its
   });
 
   const create = async (extra: object = {}) => {
-    const result = await servers[0].container.get(TOKENS.createKey).execute({ name: "multi", env: "development", limit: 1000, windowSeconds: 3600, ...extra });
+    await clearOfWindowEnd();
+    const result = await servers[0].container.get(TOKENS.createKey).execute({ name: "multi", env: "development", limit: 1000, windowSeconds: COUNTED_WINDOW_SECONDS, ...extra });
     if (!result.ok) throw new Error(result.error.message);
     return result.value;
   };
