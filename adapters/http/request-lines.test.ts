@@ -17,6 +17,7 @@ const requests: [string, H3EventContext, string, number, boolean][] = [
   ["a refused key", { requestId: "r-1", authFailure: "checksum" }, "/api/v1/execute/hash-text", 401, false],
   ["a session call, aborted", { requestId: "r-2", accountId: "acc_7", matchedRoute: route("/api/v1/session") }, "/api/v1/session", 200, true],
   ["a path JSON must escape", { requestId: 'quote"back\\slash' }, '/x/"\\\u0001\t\u2028é😀', 404, false],
+  ["every other field JSON must escape", { requestId: "r-4", keyId: 'key"1', accountId: "acc\\2", authFailure: "bad\u007f", matchedRoute: route('/x/"y') }, "/", 599, false],
   ["an emailed link", { requestId: "r-3" }, "/dashboard/reset-password/0123456789abcdef", 200, false],
   ["no request id", {}, "/", 200, false],
 ];
