@@ -169,6 +169,28 @@ describe.each(backends)("the store identity guard on %s", (_, open) => {
     expect((await record.read())?.refusals).toHaveLength(1);
   });
 
+  it("runs each method on the store itself (getters and private fields work), calls a method replaced later, and gates it too", async () => {
+    class Counting {
+      #calls = 0;
+      get calls(): number {
+        return this.#calls;
+      }
+      async hit(): Promise<number> {
+        this.#calls += 1;
+        return this.#calls;
+      }
+    }
+    const counting = new Counting();
+    const { guard } = await openGuard();
+    const limits = gatedStorage(Object.assign(Object.create(raw) as Storage, { limits: counting as unknown as Storage["limits"] }), guard).limits as unknown as Counting;
+    expect([await limits.hit(), await limits.hit(), limits.calls]).toEqual([1, 2, 2]);
+    counting.hit = async () => 42;
+    expect(await limits.hit()).toBe(42);
+    await raw.atomic(STORE_NAMESPACE).keyv.delete("identity");
+    await guard.check();
+    await expect(limits.hit()).rejects.toBeInstanceOf(StorageUnavailableError);
+  });
+
   it("refuses a store whose marker went back, then serves again once an operator accepted it", async () => {
     const { guard, storage } = await openGuard();
     const snapshot = await record.read();
