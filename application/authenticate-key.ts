@@ -30,9 +30,10 @@ export class AuthenticateKey {
 
   execute(cmd: AuthenticateKeyCommand & { readonly takeUnit: true }): Promise<Result<CountedKey, DomainError>>;
   execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey, DomainError>>;
-  async execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey | CountedKey, DomainError>> {
-    const found = await this.authenticate(cmd);
-    return found.ok && !cmd.takeUnit ? ok(found.value.key) : found;
+  execute(cmd: AuthenticateKeyCommand): Promise<Result<ApiKey | CountedKey, DomainError>> {
+    const found = this.authenticate(cmd);
+    // Every execute request takes a unit: its answer is passed on as it is, without another promise turn.
+    return cmd.takeUnit ? found : found.then((result) => (result.ok ? ok(result.value.key) : result));
   }
 
   private async authenticate(cmd: AuthenticateKeyCommand): Promise<Result<CountedKey, DomainError>> {
@@ -60,7 +61,8 @@ export class AuthenticateKey {
       await noteExpiry(this.deps, key);
       return err(unauthorized("expired"));
     }
-    await this.touch(key.id, now);
+    const touching = this.touch(key.id, now);
+    if (touching) await touching;
     return ok(found);
   }
 
@@ -69,11 +71,12 @@ export class AuthenticateKey {
     return key && { key };
   }
 
-  private async touch(id: string, now: number): Promise<void> {
+  /** The write of the key's last use when it is due (a promise), else nothing: most requests have nothing to await. */
+  private touch(id: string, now: number): Promise<void> | undefined {
     const last = this.touched.get(id);
-    if (last !== undefined && now - last < LAST_USED_RESOLUTION_MS) return;
+    if (last !== undefined && now - last < LAST_USED_RESOLUTION_MS) return undefined;
     if (this.touched.size >= MAX_TOUCHED) this.touched.clear();
     this.touched.set(id, now);
-    await this.deps.keys.touch(id, now);
+    return this.deps.keys.touch(id, now);
   }
 }

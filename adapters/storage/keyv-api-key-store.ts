@@ -109,18 +109,22 @@ export class KeyvApiKeyStore implements ApiKeyStore {
     });
   }
 
-  /** The id a hash resolved to before (remembered: an index read once per hash per process), else the index's. */
-  private async idOf(secretHash: string): Promise<string | undefined> {
-    return this.lookups.get(secretHash)?.id ?? (await this.parts.hashes.get(secretHash));
+  /**
+   * The id a hash resolved to before (remembered: an index read once per hash per process), else the index's. Both
+   * this and keyOf answer at once what they remember, not through a promise: they are on every request's path.
+   */
+  private idOf(secretHash: string): string | Promise<string | undefined> {
+    return this.lookups.get(secretHash)?.id ?? this.parts.hashes.get(secretHash);
   }
 
   /** The key a raw record holds: parsed once while the record stays the same. */
-  private async keyOf(secretHash: string, id: string, raw: string): Promise<ApiKey> {
+  private keyOf(secretHash: string, id: string, raw: string): ApiKey | Promise<ApiKey> {
     const known = this.lookups.get(secretHash);
     if (known?.id === id && known.raw === raw) return known.value;
-    const key = await this.parts.records.parse(raw);
-    this.lookups.remember(secretHash, { id, raw, value: key });
-    return key;
+    return this.parts.records.parse(raw).then((key) => {
+      this.lookups.remember(secretHash, { id, raw, value: key });
+      return key;
+    });
   }
 
   isKnownHash(secretHash: string): boolean {

@@ -7,11 +7,15 @@ import type { AtomicEntries } from "../atomic-entries.ts";
  */
 export function lmdbEntries(db: RootDatabase<string, string>): AtomicEntries {
   return {
-    read: async (key) => {
+    read: (key) => {
       // lmdb-js keeps one read snapshot for the rest of the event-loop turn; a key's state must be read as committed
-      // now, by whichever process committed it.
-      db.resetReadTxn();
-      return db.get(key) ?? undefined;
+      // now, by whichever process committed it. Not an async function: one promise less on every request's path.
+      try {
+        db.resetReadTxn();
+        return Promise.resolve(db.get(key) ?? undefined);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     compareAndSet: async (key, expected, next) =>
       db.transactionSync(() => {
