@@ -17,7 +17,14 @@ import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./tes
 const redisUrl = await findTestRedis();
 
 /** What the previous release wrote: plain Keyv records, memberships as whole lists, audit events per workspace. */
-async function writeOldLayout(keyv: <T>(namespace: string) => Keyv<T>, eventCount = 5) {
+async function writeOldLayout(open: <T>(namespace: string) => Keyv<T>, eventCount = 5) {
+  // One Keyv per namespace, as a storage keeps them: each Keyv on Redis adds its listeners to the shared client, and
+  // one per write (1,000 events) set off node's MaxListenersExceededWarning.
+  const opened = new Map<string, Keyv<unknown>>();
+  const keyv = <T>(namespace: string): Keyv<T> => {
+    if (!opened.has(namespace)) opened.set(namespace, open(namespace));
+    return opened.get(namespace) as Keyv<T>;
+  };
   const at = (n: number) => new Date(Date.UTC(2026, 9, 1) + n * 1000).toISOString();
   const owner: Membership = { workspaceId: "ws_team", accountId: "acct_ada", role: "owner", createdAt: 1 };
   const member: Membership = { workspaceId: "ws_team", accountId: "acct_bob", role: "member", createdAt: 2 };
