@@ -91,6 +91,52 @@ describe("TOTP set-up", () => {
   });
 });
 
+describe("TOTP set-up expiry", () => {
+  const SETUP_TTL_MS = 15 * 60_000;
+
+  /** Signs up and starts a set-up at the clock's current time; its secret. */
+  async function started(test: Test): Promise<string> {
+    await test.signUp.execute({ email: "ada@example.com", password: PASSWORD, ip: "10.0.0.1" });
+    const result = await test.security.startTotpSetup.execute({ account: await account(test) });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value.secret;
+  }
+
+  it("refuses the app's code 15 minutes after the set-up started with 409 conflict, leaves TOTP off, and a new set-up works", async () => {
+    const test = setup();
+    const secret = await started(test);
+    test.clock.advance(SETUP_TTL_MS);
+    const late = await test.security.enableTotp.execute({ account: await account(test), code: codeAt(secret, test.clock.now()) });
+    expect(late.ok || late.error).toMatchObject({ code: "conflict", message: expect.stringMatching(/expired.*start it again/) });
+    expect((await account(test)).totp).toBeUndefined();
+    const again = await test.security.startTotpSetup.execute({ account: await account(test) });
+    if (!again.ok) throw new Error(again.error.message);
+    const enabled = await test.security.enableTotp.execute({ account: await account(test), code: codeAt(again.value.secret, test.clock.now()) });
+    expect(enabled.ok).toBe(true);
+  });
+
+  it("turns on with the app's code just inside the 15 minutes", async () => {
+    const test = setup();
+    const secret = await started(test);
+    test.clock.advance(SETUP_TTL_MS - 1);
+    const enabled = await test.security.enableTotp.execute({ account: await account(test), code: codeAt(secret, test.clock.now()) });
+    expect(enabled.ok).toBe(true);
+    expect((await account(test)).totp?.secret).toBe(secret);
+  });
+
+  it("refuses in the compare-and-set a set-up that expired after the account was read", async () => {
+    const test = setup();
+    const secret = await started(test);
+    test.clock.advance(SETUP_TTL_MS);
+    const stored = await account(test);
+    // The account as read before the set-up expired: only the stored one, which the update compares, has expired.
+    const read = { ...stored, totpPending: { secret, createdAt: test.clock.now() } };
+    const late = await test.security.enableTotp.execute({ account: read, code: codeAt(secret, test.clock.now()) });
+    expect(late.ok || late.error.code).toBe("conflict");
+    expect((await account(test)).totp).toBeUndefined();
+  });
+});
+
 describe("sign-in with TOTP on", () => {
   it("asks for a second step after the right password, with no session, then signs in with the next code", async () => {
     const test = setup();

@@ -2,7 +2,9 @@ import type { Account } from "../domain/account.ts";
 import { PRODUCT_NAME } from "../domain/emails.ts";
 import { conflict, type DomainError, invalidCredentials, invalidInput } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
-import { RECOVERY_CODE_COUNT, readSecondFactorCode, recoveryCodeOf, TOTP_SECRET_BYTES, withoutTotp } from "../domain/totp.ts";
+import {
+  livePendingTotp, type PendingTotp, RECOVERY_CODE_COUNT, readSecondFactorCode, recoveryCodeOf, TOTP_SECRET_BYTES, TOTP_SETUP_TTL_MS, withoutTotp,
+} from "../domain/totp.ts";
 import { changeAccount } from "./account-changes.ts";
 import { readCodeField, spendSecondFactor, type TwoFactorDeps } from "./two-factor.ts";
 
@@ -19,8 +21,20 @@ export const totpSetupOf = (deps: Pick<TwoFactorDeps, "totp">, account: Pick<Acc
   ({ secret, otpauthUrl: deps.totp.keyUri(secret, PRODUCT_NAME, account.email) });
 
 const alreadyOn = (): DomainError => conflict("Two-factor sign-in is already on. Turn it off first to set up a new authenticator.");
+const setupExpired = (): DomainError =>
+  conflict(`The two-factor set-up expired (a set-up lasts ${TOTP_SETUP_TTL_MS / 60_000} minutes): start it again.`);
 
-/** POST /auth/totp: a new secret (20 random bytes), kept as the account's pending set-up; 409 while TOTP is on. */
+/** The set-up a code may confirm at `now`: the account's pending one while it is live; 409 when none was started or it expired. */
+export function liveSetupOf(account: Account, now: number): Result<PendingTotp, DomainError> {
+  if (!account.totpPending) return err(conflict("No two-factor set-up is in progress: start one first (POST /auth/totp)."));
+  const live = livePendingTotp(account, now);
+  return live ? ok(live) : err(setupExpired());
+}
+
+/**
+ * POST /auth/totp: a new secret (20 random bytes), kept as the account's pending set-up for TOTP_SETUP_TTL_MS (it
+ * replaces any earlier one, expired or not); 409 while TOTP is on.
+ */
 export class StartTotpSetup {
   constructor(private readonly deps: TwoFactorDeps) {}
 
@@ -37,7 +51,8 @@ export class StartTotpSetup {
 
 /**
  * POST /auth/totp/enable: a code of the pending secret turns TOTP on (that code counts as used) and gives 10 recovery
- * codes, returned this once and stored as SHA-256 hashes only; audited and noticed by email. A wrong code: 422.
+ * codes, returned this once and stored as SHA-256 hashes only; audited and noticed by email. A wrong code: 422; no
+ * set-up, or one that expired (TOTP_SETUP_TTL_MS after it started): 409.
  */
 export class EnableTotp {
   constructor(private readonly deps: TwoFactorDeps) {}
@@ -48,8 +63,9 @@ export class EnableTotp {
     if (!field.ok) return field;
     const { account } = cmd;
     if (account.totp) return err(alreadyOn());
-    const pending = account.totpPending;
-    if (!pending) return err(conflict("No two-factor set-up is in progress: start one first (POST /auth/totp)."));
+    const setup = liveSetupOf(account, deps.clock.now());
+    if (!setup.ok) return setup;
+    const pending = setup.value;
     const code = field.value;
     const step = code?.kind === "totp" ? deps.totp.matchStep(pending.secret, code.code, deps.clock.now()) : undefined;
     if (step === undefined) return err(wrongSetupCode());
@@ -61,12 +77,14 @@ export class EnableTotp {
     });
     const enabledAt = deps.clock.now();
     const update = await changeAccount(deps, account, { type: "account.totp_enabled", email: "totp_enabled" }, (current) => {
-      if (current.totp || current.totpPending?.secret !== pending.secret) return undefined;
+      if (current.totp || livePendingTotp(current, enabledAt)?.secret !== pending.secret) return undefined;
       const { totpPending: _done, ...rest } = current;
       return { ...rest, totp: { secret: pending.secret, lastStep: step, enabledAt }, recoveryCodeHashes: hashes };
     });
-    if (!update || update.after === update.before) return err(conflict("The two-factor set-up changed meanwhile (turned on elsewhere, or restarted): reload and try again."));
-    return ok({ recoveryCodes });
+    if (update && update.after !== update.before) return ok({ recoveryCodes });
+    // `change` must stay pure (it may run again), so why it refused is read from the set-up this code matched.
+    if (!livePendingTotp({ totpPending: pending }, enabledAt)) return err(setupExpired());
+    return err(conflict("The two-factor set-up changed meanwhile (turned on elsewhere, or restarted): reload and try again."));
   }
 }
 

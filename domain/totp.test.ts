@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Account } from "./account.ts";
-import { includesHash, readMfaRecord, readSecondFactorCode, recoveryCodeOf, spendCode, withoutTotp } from "./totp.ts";
+import { includesHash, livePendingTotp, readMfaRecord, readSecondFactorCode, recoveryCodeOf, spendCode, withoutTotp } from "./totp.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -81,5 +81,22 @@ describe("readMfaRecord", () => {
 
   it("reads a stored record", () => {
     expect(readMfaRecord('{"accountId":"a","tries":2,"expiresAt":5,"epoch":1,"extra":true}')).toEqual({ accountId: "a", tries: 2, expiresAt: 5, epoch: 1 });
+  });
+});
+
+describe("livePendingTotp", () => {
+  const T0 = Date.UTC(2026, 0, 1, 12);
+  const pending = { secret: "JBSWY3DPEHPK3PXP", createdAt: T0 };
+  it.each([
+    ["at once", 0, pending],
+    ["1 ms before 15 minutes", 15 * 60_000 - 1, pending],
+    ["at 15 minutes", 15 * 60_000, undefined],
+    ["months later", 90 * 86_400_000, undefined],
+  ])("answers a set-up read %s after it started: %j", (_when, elapsed, expected) => {
+    expect(livePendingTotp({ totpPending: pending }, T0 + elapsed)).toEqual(expected);
+  });
+
+  it("answers undefined when no set-up was started", () => {
+    expect(livePendingTotp({}, T0)).toBeUndefined();
   });
 });

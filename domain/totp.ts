@@ -12,6 +12,12 @@ export const RECOVERY_CODE_COUNT = 10;
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;
 /** Codes one mfaToken may try; past them the token only answers 429. */
 export const MFA_MAX_TRIES = 5;
+/**
+ * How long a started set-up can be confirmed with a code. Installing an authenticator app and scanning takes a few
+ * minutes; past 15 the set-up is abandoned, and its secret (seen on a screen, in a screenshot or a cached page) must
+ * not turn two-factor on later for whoever kept it.
+ */
+export const TOTP_SETUP_TTL_MS = 15 * 60_000;
 
 // Crockford's base32 alphabet: no i, l, o or u, so a code read aloud or copied by hand is not misread.
 const RECOVERY_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
@@ -72,6 +78,15 @@ export function spendCode(account: Account, code: SecondFactorCode, match: { rea
   const hashes = account.recoveryCodeHashes ?? [];
   if (!includesHash(hashes, code.hash)) return undefined;
   return { ...account, recoveryCodeHashes: hashes.filter((hash) => hash !== code.hash) };
+}
+
+/** A secret offered for set-up and not yet confirmed with a code. */
+export type PendingTotp = NonNullable<Account["totpPending"]>;
+
+/** The account's pending set-up while a code may still confirm it (until TOTP_SETUP_TTL_MS after it started); undefined once expired or when none. */
+export function livePendingTotp(account: Pick<Account, "totpPending">, now: number): PendingTotp | undefined {
+  const pending = account.totpPending;
+  return pending && now < pending.createdAt + TOTP_SETUP_TTL_MS ? pending : undefined;
 }
 
 /** The account without two-factor sign-in: no secret, no pending set-up, no recovery codes. */

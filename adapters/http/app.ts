@@ -83,7 +83,7 @@ export function buildApp(core: ToolCore, options: AppOptions = {}): { app: H3; l
   const keyed = (handler: Parameters<typeof withApiKey>[1]) => withApiKey({ toolCall: services.toolCall, onBug }, handler);
   const execute = observedExecute(keyed(executeHandler({ toolCall: services.toolCall, maxBodyBytes })), services.observer);
   const tools = toolRoutes(services.catalog);
-  const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug, installedPacks: services.packs, publicUrl: options.publicUrl };
+  const sessionDeps = { ...services.accounts(), maxBodyBytes, onBug, installedPacks: services.packs, publicUrl: options.publicUrl, clock: services.clock };
   const market = marketplaceRoutes(services.packs);
   const { oauth: oauthServer } = sessionDeps;
   const oauth = oauthServer && oauthRoutes({ ...sessionDeps, oauth: oauthServer });

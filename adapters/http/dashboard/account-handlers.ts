@@ -34,7 +34,7 @@ export async function accountPageResponse(
   const chrome = await loadChrome(deps, context, "account");
   const sessions = await deps.security.listSessions.execute({ account: context.account, session: context.session });
   const view = { account: context.account, csrf: chrome.csrfToken, publicOrigin: linkOrigin(deps, event) };
-  return htmlResponse(accountPage({ chrome, view, sessions, ...extra }), status, headers);
+  return htmlResponse(accountPage({ chrome, view, sessions, now: deps.clock.now(), ...extra }), status, headers);
 }
 
 /** Seconds to wait, for the page and its Retry-After, from a rate_limited refusal. */

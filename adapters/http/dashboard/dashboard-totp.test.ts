@@ -109,23 +109,42 @@ describe("the dashboard's two-factor forms, JavaScript off", () => {
     expect((await new FormClient(test.app).signIn(EMAIL)).status).toBe(303);
   });
 
+  it("drops a set-up not confirmed within 15 minutes: the Account page shows two-factor off without the secret, and its code is refused (409)", async () => {
+    const test = createTestApp({ tools: [hashText] });
+    const ada = new FormClient(test.app);
+    await ada.signUp(EMAIL);
+    await ada.submit("/dashboard/keys", "/dashboard/account/totp/setup", {});
+    const secret = (await stored(test)).totpPending?.secret ?? "";
+    test.clock.advance(15 * 60_000 - 1);
+    expect(await (await ada.get("/dashboard/account")).text()).toContain(secret);
+    test.clock.advance(1);
+    const page = await (await ada.get("/dashboard/account")).text();
+    expect(page).toContain('data-totp="off"');
+    expect(page).toContain('action="/dashboard/account/totp/setup"');
+    expect(page).not.toContain(secret);
+    const late = await ada.submit("/dashboard/account", "/dashboard/account/totp/enable", { code: codeAt(secret, test.clock.now()) });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("The two-factor set-up expired");
+    expect((await stored(test)).totp).toBeUndefined();
+  });
+
   it("draws each state of the Account page's section: off, the pending set-up with its QR code, on", async () => {
     const test = createTestApp({ tools: [hashText] });
     const ada = new FormClient(test.app);
     await ada.signUp(EMAIL);
     const view = async () => ({ account: await stored(test), csrf: "token.ws", publicOrigin: "http://localhost" });
-    const off = totpSection(await view()).__html;
+    const off = totpSection(await view(), test.clock.now()).__html;
     expect(off).toContain('data-totp="off"');
     expect(off).toContain('action="/dashboard/account/totp/setup"');
     await ada.submit("/dashboard/keys", "/dashboard/account/totp/setup", {});
-    const pending = totpSection(await view()).__html;
+    const pending = totpSection(await view(), test.clock.now()).__html;
     const secret = (await stored(test)).totpPending?.secret ?? "";
     expect(pending).toContain('data-totp="pending"');
     expect(pending).toContain(`data-totp-secret aria-labelledby="totp-key-heading">${secret}</code>`);
     expect(pending).toMatch(/<svg class="qr"[^>]*role="img"/);
     expect(pending).toContain('autocomplete="one-time-code"');
     await ada.submit("/dashboard/keys", "/dashboard/account/totp/enable", { code: codeAt(secret, test.clock.now()) });
-    const on = totpSection(await view()).__html;
+    const on = totpSection(await view(), test.clock.now()).__html;
     expect(on).toContain('data-totp="on"');
     expect(on).toContain("10 recovery codes left.");
     expect(on).toContain('action="/dashboard/account/totp/disable"');

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { H3Event } from "h3";
 import { mfaExpired } from "../../../application/sign-in-totp.ts";
+import { liveSetupOf } from "../../../application/totp.ts";
 import type { DomainError } from "../../../domain/errors.ts";
+import { err } from "../../../domain/result.ts";
 import { clientIp, readSessionToken, sessionCookie } from "../session/session-cookie.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { dashboardForm, dashboardGuard, dashboardPage, loadChrome } from "./dashboard-session.ts";
@@ -77,9 +79,11 @@ function enableHandler(deps: SessionRouteDeps) {
       return seeOther(`/dashboard/account/totp/recovery-codes?f=${flashId}`);
     }
     const chrome = await loadChrome(deps, context, "account");
-    if (result.error.code !== "invalid_input") return htmlResponse(messagePage("Two-factor sign-in", result.error.message, chrome), 409);
+    // A missing code is refused before the set-up is looked at: the form comes back only while the set-up is live.
+    const setup = result.error.code === "invalid_input" ? liveSetupOf(context.account, deps.clock.now()) : err(result.error);
+    if (!setup.ok) return htmlResponse(messagePage("Two-factor sign-in", setup.error.message, chrome), 409);
     const message = "That code is not right. Enter the code the app shows now (it changes every 30 seconds).";
-    return htmlResponse(totpSetupRetryPage(chrome, context.account, chrome.csrfToken, message), 422);
+    return htmlResponse(totpSetupRetryPage(chrome, context.account, setup.value, chrome.csrfToken, message), 422);
   }, { boundToWorkspace: false });
 }
 

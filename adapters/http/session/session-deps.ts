@@ -1,5 +1,6 @@
 import type { H3Event } from "h3";
 import type { AccountDeps } from "../../../application/account-deps.ts";
+import type { Clock } from "../../../application/ports.ts";
 import type { InstalledPack } from "../../../domain/tool-pack.ts";
 
 /** One route: method, path and handler, registered by createApp's `route()`. */
@@ -14,6 +15,8 @@ export interface SessionRouteDeps extends AccountDeps {
   readonly installedPacks?: readonly InstalledPack[];
   /** PUBLIC_URL, the origin links start with (AppOptions.publicUrl); absent: each request's own origin. */
   readonly publicUrl?: string | (() => string);
+  /** The core's clock: what a page shows as expired (a two-factor set-up) agrees with what the use cases refuse. */
+  readonly clock: Clock;
 }
 
 /**

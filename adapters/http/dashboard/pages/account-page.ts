@@ -20,6 +20,8 @@ export interface AccountPageState {
   readonly view: AccountSectionView;
   /** The account's live sessions, newest first. */
   readonly sessions: readonly SessionView[];
+  /** When the page is drawn (epoch ms, the core's clock): an expired two-factor set-up shows as none. */
+  readonly now: number;
   readonly notice?: string;
   /** A refusal to show above the sections. */
   readonly error?: string;
@@ -35,7 +37,7 @@ ${state.notice ? html`<div class="notice" role="status" data-notice>${state.noti
 ${state.error ? html`<div class="warning" role="alert">${state.error}</div>` : ""}
 ${emailSection(view)}
 ${passwordSection(view, state.passwordErrors ?? {})}
-${totpSection(view)}
+${totpSection(view, state.now)}
 ${passkeysSection(view)}
 ${sessionsSection(view.csrf, state.sessions)}
 ${deleteSection()}`, state.chrome);

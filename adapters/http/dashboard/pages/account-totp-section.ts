@@ -1,7 +1,7 @@
 import { totpSetupOf } from "../../../../application/totp.ts";
 import type { Account } from "../../../../domain/account.ts";
 import { otpauthTotp } from "../../../security/otpauth-totp.ts";
-import { TOTP_DIGITS } from "../../../../domain/totp.ts";
+import { livePendingTotp, type PendingTotp, TOTP_DIGITS } from "../../../../domain/totp.ts";
 import { html, type SafeHtml } from "../html.ts";
 import type { AccountSectionView } from "./account-sections.ts";
 import { formatTime } from "./format.ts";
@@ -11,13 +11,14 @@ import { qrSvg } from "./qr-svg.ts";
 /**
  * The two-factor section of the Account security page: Off → a "Set up" button; set-up pending → the QR code, the
  * secret for typing, and the code that turns it on; On → since when, recovery codes left, and the form that turns
- * it off with a code.
+ * it off with a code. A set-up that expired by `now` (epoch ms) is shown as Off: its code would only be refused.
  */
-export function totpSection(view: AccountSectionView): SafeHtml {
+export function totpSection(view: AccountSectionView, now: number): SafeHtml {
   const { account, csrf } = view;
-  return html`<section class="card" id="two-factor" aria-labelledby="two-factor-heading" data-totp="${account.totp ? "on" : account.totpPending ? "pending" : "off"}">
+  const pending = livePendingTotp(account, now);
+  return html`<section class="card" id="two-factor" aria-labelledby="two-factor-heading" data-totp="${account.totp ? "on" : pending ? "pending" : "off"}">
 <h2 id="two-factor-heading">Two-factor sign-in</h2>
-${account.totp ? totpOn(account, csrf) : account.totpPending ? totpSetupBlock(account, csrf) : totpOff(csrf)}
+${account.totp ? totpOn(account, csrf) : pending ? totpSetupBlock(account, pending, csrf) : totpOff(csrf)}
 </section>`;
 }
 
@@ -29,9 +30,9 @@ function totpOff(csrf: string): SafeHtml {
 </form>`;
 }
 
-/** The pending set-up: scan or type the secret, then confirm with the app's current code. */
-export function totpSetupBlock(account: Account, csrf: string, error?: string): SafeHtml {
-  const secret = account.totpPending?.secret ?? "";
+/** A live pending set-up (livePendingTotp): scan or type the secret, then confirm with the app's current code. */
+export function totpSetupBlock(account: Account, pending: PendingTotp, csrf: string, error?: string): SafeHtml {
+  const { secret } = pending;
   const { otpauthUrl } = totpSetupOf({ totp: otpauthTotp }, account, secret);
   const code = fieldError("totp-code", error);
   return html`<p>Scan this QR code with your authenticator app, or type the key below into it. Then enter the ${TOTP_DIGITS}-digit code it shows.</p>

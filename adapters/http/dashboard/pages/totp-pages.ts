@@ -1,5 +1,5 @@
 import type { Account } from "../../../../domain/account.ts";
-import { TOTP_DIGITS } from "../../../../domain/totp.ts";
+import { type PendingTotp, TOTP_DIGITS } from "../../../../domain/totp.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { signInPath } from "../return-path.ts";
 import { totpDisableForm, totpSetupBlock } from "./account-totp-section.ts";
@@ -50,12 +50,12 @@ export function recoveryCodesPage(chrome: Chrome, codes: readonly string[]): Saf
 </section>`, chrome);
 }
 
-/** The set-up again with what was wrong with the code (Post/Redirect/Get is for success; a refusal shows the form). */
-export function totpSetupRetryPage(chrome: Chrome, account: Account, csrf: string, error: string): SafeHtml {
+/** The live set-up again with what was wrong with the code (Post/Redirect/Get is for success; a refusal shows the form). */
+export function totpSetupRetryPage(chrome: Chrome, account: Account, pending: PendingTotp, csrf: string, error: string): SafeHtml {
   return layout("Set up two-factor sign-in", html`<section class="card" id="two-factor" aria-labelledby="setup-heading">
 <h1 id="setup-heading">Set up two-factor sign-in</h1>
 <div class="error" role="alert">${error}</div>
-${totpSetupBlock(account, csrf, error)}
+${totpSetupBlock(account, pending, csrf, error)}
 <p class="subtle"><a href="/dashboard/account#two-factor">Back to Account</a></p>
 </section>`, chrome);
 }
