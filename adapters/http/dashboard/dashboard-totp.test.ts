@@ -143,6 +143,9 @@ describe("the dashboard's two-factor forms, JavaScript off", () => {
     expect(pending).toContain(`data-totp-secret aria-labelledby="totp-key-heading">${secret}</code>`);
     expect(pending).toMatch(/<svg class="qr"[^>]*role="img"/);
     expect(pending).toContain('autocomplete="one-time-code"');
+    // The set-up's end, 15 minutes after it started, written to the second (independent of the page's own formatting).
+    const endsAt = new Date(((await stored(test)).totpPending?.createdAt ?? Number.NaN) + 15 * 60_000).toISOString().replace("T", " ").slice(0, 19);
+    expect(pending).toContain(`This set-up lasts until ${endsAt} UTC`);
     await ada.submit("/dashboard/keys", "/dashboard/account/totp/enable", { code: codeAt(secret, test.clock.now()) });
     const on = totpSection(await view(), test.clock.now()).__html;
     expect(on).toContain('data-totp="on"');

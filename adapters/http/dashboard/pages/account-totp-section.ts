@@ -1,10 +1,10 @@
 import { totpSetupOf } from "../../../../application/totp.ts";
 import type { Account } from "../../../../domain/account.ts";
 import { otpauthTotp } from "../../../security/otpauth-totp.ts";
-import { livePendingTotp, type PendingTotp, TOTP_DIGITS } from "../../../../domain/totp.ts";
+import { livePendingTotp, type PendingTotp, TOTP_DIGITS, TOTP_SETUP_TTL_MS } from "../../../../domain/totp.ts";
 import { html, type SafeHtml } from "../html.ts";
 import type { AccountSectionView } from "./account-sections.ts";
-import { formatTime } from "./format.ts";
+import { formatTime, formatTimeSeconds } from "./format.ts";
 import { fieldError } from "./layout.ts";
 import { qrSvg } from "./qr-svg.ts";
 
@@ -36,6 +36,7 @@ export function totpSetupBlock(account: Account, pending: PendingTotp, csrf: str
   const { otpauthUrl } = totpSetupOf({ totp: otpauthTotp }, account, secret);
   const code = fieldError("totp-code", error);
   return html`<p>Scan this QR code with your authenticator app, or type the key below into it. Then enter the ${TOTP_DIGITS}-digit code it shows.</p>
+<p class="hint" data-totp-expires>This set-up lasts until ${formatTimeSeconds(new Date(pending.createdAt + TOTP_SETUP_TTL_MS).toISOString())}; after that, start it again.</p>
 <div class="totp-setup">
 ${qrSvg(otpauthUrl, "QR code of the two-factor set-up for your authenticator app")}
 <div class="stack">
