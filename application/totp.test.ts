@@ -60,6 +60,7 @@ describe("TOTP set-up", () => {
     const stored = await account(test);
     expect(stored.totpPending?.secret).toBe(result.value.secret);
     expect(stored.totp).toBeUndefined();
+    expect(result.value.expiresAt).toBe(new Date(T0 + 15 * 60_000).toISOString());
   });
 
   it("refuses a wrong code with 422 at /code and leaves TOTP off", async () => {

@@ -16,6 +16,11 @@ export interface TotpSetup {
   readonly otpauthUrl: string;
 }
 
+/** A set-up as POST /auth/totp answers it: the secret, and when it stops being accepted (ISO 8601). */
+export interface StartedTotpSetup extends TotpSetup {
+  readonly expiresAt: string;
+}
+
 /** The otpauth:// URL of a secret for this account (issuer: the product's name; account: the email). */
 export const totpSetupOf = (deps: Pick<TwoFactorDeps, "totp">, account: Pick<Account, "email">, secret: string): TotpSetup =>
   ({ secret, otpauthUrl: deps.totp.keyUri(secret, PRODUCT_NAME, account.email) });
@@ -38,14 +43,14 @@ export function liveSetupOf(account: Account, now: number): Result<PendingTotp, 
 export class StartTotpSetup {
   constructor(private readonly deps: TwoFactorDeps) {}
 
-  async execute(cmd: { readonly account: Account }): Promise<Result<TotpSetup, DomainError>> {
+  async execute(cmd: { readonly account: Account }): Promise<Result<StartedTotpSetup, DomainError>> {
     const { deps } = this;
     if (cmd.account.totp) return err(alreadyOn());
     const secret = deps.totp.encodeSecret(deps.secrets.randomBytes(TOTP_SECRET_BYTES));
     const pending = { secret, createdAt: deps.clock.now() };
     const update = await deps.accounts.update(cmd.account.id, (current) => (current.totp ? undefined : { ...current, totpPending: pending }));
     if (!update || update.after === update.before) return err(alreadyOn());
-    return ok(totpSetupOf(deps, cmd.account, secret));
+    return ok({ ...totpSetupOf(deps, cmd.account, secret), expiresAt: new Date(pending.createdAt + TOTP_SETUP_TTL_MS).toISOString() });
   }
 }
 

@@ -100,6 +100,8 @@ describe("two-factor sign-in over the session API", () => {
     const setup = await call("POST", "/auth/totp", { client });
     expect(setup.status).toBe(200);
     expect(setup.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+    // Until when it may be confirmed: 15 minutes from now (seconds of slack for a loaded machine).
+    expect(Math.abs(Date.parse(setup.body.data.expiresAt) - (Date.now() + 15 * 60_000))).toBeLessThan(5_000);
     const url = new URL(setup.body.data.otpauthUrl);
     expect([url.protocol, url.host, decodeURIComponent(url.pathname)]).toEqual(["otpauth:", "totp", "/Tool Execution API:ada@example.com"]);
     expect(Object.fromEntries(url.searchParams)).toEqual({ secret: setup.body.data.secret, issuer: "Tool Execution API", algorithm: "SHA1", digits: "6", period: "30" });

@@ -440,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * Start setting up two-factor sign-in
-         * @description A new TOTP secret (20 random bytes) for an authenticator app, kept pending until `POST /auth/totp/enable` confirms a code (a new call replaces it). Two-factor already on: 409 `conflict`. A body is optional; if sent, it must be JSON.
+         * @description A new TOTP secret (20 random bytes) for an authenticator app, kept pending until `POST /auth/totp/enable` confirms a code, for 15 minutes at most (a new call replaces it). Two-factor already on: 409 `conflict`. A body is optional; if sent, it must be JSON.
          */
         post: operations["startTotpSetup"];
         /**
@@ -464,7 +464,7 @@ export interface paths {
         put?: never;
         /**
          * Turn on two-factor sign-in
-         * @description A current code of the pending secret turns TOTP on; that code counts as used. Answers 10 recovery codes, shown this once and stored only as SHA-256 hashes, each usable once in place of a code. A wrong code: 422 `invalid_input`; no set-up pending or already on: 409. Audited (`account.totp_enabled`) and announced by email.
+         * @description A current code of the pending secret turns TOTP on; that code counts as used. Answers 10 recovery codes, shown this once and stored only as SHA-256 hashes, each usable once in place of a code. A wrong code: 422 `invalid_input`; no set-up pending, one past its 15 minutes, or already on: 409. Audited (`account.totp_enabled`) and announced by email.
          */
         post: operations["enableTotp"];
         delete?: never;
@@ -9164,6 +9164,11 @@ export interface operations {
                          */
                         code?: 200;
                         data?: {
+                            /**
+                             * Format: date-time
+                             * @description When the set-up stops being accepted (15 minutes after this call): `POST /auth/totp/enable` then answers 409 and a new set-up is needed.
+                             */
+                            expiresAt: string;
                             /** @description `otpauth://totp/<issuer>:<email>?secret=…&issuer=…&algorithm=SHA1&digits=6&period=30`. */
                             otpauthUrl: string;
                             /**
