@@ -3,23 +3,12 @@ import { type DomainError, serverBusy, toolTimeout } from "../../domain/errors.t
 import { err, type Result } from "../../domain/result.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
 import { type PoolSettings, type ProcessPoolOptions, resolvePoolOptions } from "./process-pool-options.ts";
+import { failJob, type Job, markRunning, settleJob, startRunCap } from "./process-pool-job.ts";
 import type { TaskOutcome, ToolProcess } from "./tool-process.ts";
 import { ToolProcessSet } from "./tool-process-set.ts";
 
 export type { ProcessPoolOptions } from "./process-pool-options.ts";
 export { CATALOG_MODULE } from "./process-pool-options.ts";
-
-interface Job {
-  readonly tool: ToolDefinition;
-  readonly input: Record<string, unknown>;
-  readonly signal: CallerSignal | undefined;
-  readonly resolve: (result: Result<unknown, DomainError>) => void;
-  readonly reject: (error: Error) => void;
-  /** While queued: the wait bound; once running: the run cap. */
-  timer?: NodeJS.Timeout;
-  startedAt?: number;
-  settled: boolean;
-}
 
 /** What the pool holds and has done since it started: for tests, diagnostics and metrics. */
 export interface PoolStats {
@@ -111,7 +100,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
   /** Stops taking work, refuses queued tasks, lets running tasks end (each within its cap), then kills every child. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) this.settle(job, this.refuse());
+    for (const job of this.queue.splice(0)) settleJob(job, this.refuse());
     await Promise.allSettled([...this.active]);
     await this.processes.close();
   }
@@ -125,33 +114,25 @@ export class ProcessPoolToolRunner implements ToolRunner {
   private dropAbandoned(): void {
     for (const job of this.queue.filter((queued) => queued.signal?.aborted)) {
       this.queue.splice(this.queue.indexOf(job), 1);
-      this.settle(job, this.abandoned());
+      settleJob(job, this.abandoned());
     }
   }
 
   private dispatch(): void {
     while (this.queue.length > 0 && this.running < this.options.concurrency) {
       if (this.queue[0].signal?.aborted) {
-        this.settle(this.queue.shift() as Job, this.abandoned());
+        settleJob(this.queue.shift() as Job, this.abandoned());
         continue;
       }
       const child = this.processes.take();
       if (!child) return;
       const job = this.queue.shift() as Job;
       const limitMs = this.options.timeoutMsFor(job.tool);
-      clearTimeout(job.timer);
-      job.timer = undefined;
-      job.startedAt = performance.now();
+      markRunning(job);
       this.running += 1;
       this.tally.started += 1;
       child.run(job.tool.id, job.input).then((outcome) => this.finish(job, child, outcome));
-      // The cap counts the task's own run: on a child still warming up (the only free one), the task first waits for
-      // the warm-up, which is bounded by one more cap.
-      const startCap = () => {
-        if (!job.settled && job.timer === undefined) job.timer = setTimeout(() => this.expire(job, child, limitMs), limitMs);
-      };
-      if (child.warm) startCap();
-      else void Promise.race([child.warmed, child.exited, new Promise((resolve) => setTimeout(resolve, limitMs).unref())]).then(startCap);
+      startRunCap(job, child, limitMs, () => this.expire(job, child, limitMs));
     }
   }
 
@@ -162,10 +143,10 @@ export class ProcessPoolToolRunner implements ToolRunner {
       this.tally.died += 1;
       this.options.onError(new Error(`tool '${job.tool.id}' ended its process (${outcome.signal ?? outcome.code}): ${child.lastWords()}`));
       // Out of memory or crashed: the task is over and will not finish; say so as the contract's 504.
-      this.settle(job, err({ code: "tool_timeout", message: "The tool ran out of its memory or time and was stopped." }));
+      settleJob(job, err({ code: "tool_timeout", message: "The tool ran out of its memory or time and was stopped." }));
     } else {
-      if (outcome.kind === "result") this.settle(job, outcome.result);
-      else this.fail(job, new Error(`tool '${job.tool.id}' threw in its process: ${outcome.message}`));
+      if (outcome.kind === "result") settleJob(job, outcome.result);
+      else failJob(job, new Error(`tool '${job.tool.id}' threw in its process: ${outcome.message}`));
       const baseline = child.baselineRssBytes; // 0 while still warming: nothing to compare with yet
       if (baseline > 0 && outcome.rssBytes > baseline + this.options.recycleGrowthMb * 2 ** 20) this.processes.retire(child);
       else this.processes.release(child);
@@ -178,7 +159,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
     this.ended(job);
     this.tally.timedOut += 1;
     this.processes.retire(child);
-    this.settle(job, err(toolTimeout(limitMs)));
+    settleJob(job, err(toolTimeout(limitMs)));
     this.dispatch();
   }
 
@@ -187,7 +168,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
     const index = this.queue.indexOf(job);
     if (index < 0) return;
     this.queue.splice(index, 1);
-    this.settle(job, this.refuse());
+    settleJob(job, this.refuse());
   }
 
   private ended(job: Job): void {
@@ -214,18 +195,5 @@ export class ProcessPoolToolRunner implements ToolRunner {
   private busy(): Result<never, DomainError> {
     const drainMs = (this.averageRunMs * (this.queue.length + 1)) / this.options.concurrency;
     return err(serverBusy(Math.round(Math.min(Math.max(drainMs, 1000), Math.max(this.options.maxWaitMs, 1000)))));
-  }
-
-  private settle(job: Job, result: Result<unknown, DomainError>): void {
-    if (job.settled) return;
-    job.settled = true;
-    clearTimeout(job.timer);
-    job.resolve(result);
-  }
-
-  private fail(job: Job, error: Error): void {
-    job.settled = true;
-    clearTimeout(job.timer);
-    job.reject(error);
   }
 }

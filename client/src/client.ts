@@ -1,6 +1,7 @@
 import { ToolApiError, type ToolApiErrorInit } from "./errors.ts";
 import { Redactor } from "./redact.ts";
-import { type RetryOptions, type RetryPolicy, backoffMs, MAX_TIMER_MS, retryAfterSeconds, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
+import { readFailure, readSuccessData, requestIdOf } from "./reply-envelope.ts";
+import { type RetryOptions, type RetryPolicy, backoffMs, MAX_TIMER_MS, retryDelayMs, retryPolicy, sleep } from "./retry.ts";
 import { exchange, type Limits, type Reply, TransportFailure } from "./transport.ts";
 import { listToolDefinitions } from "./callable-tools.ts";
 import { runToolCallWith, type ToolCallFor, type ToolResultFor } from "./tool-calls.ts";
@@ -127,7 +128,7 @@ export class ToolClient {
       if (reply.status >= 200 && reply.status < 300) return this.#data<T>(reply);
       const wait = retryDelayMs(reply.status, reply.headers, attempt, this.#retry, Math.random);
       // A wait past maxWaitMs is not slept: the caller hears at once, with retryAfterSeconds.
-      if (wait === undefined || wait > this.#retry.maxWaitMs || attempt >= this.#retry.maxAttempts) throw this.#failure(reply);
+      if (wait === undefined || wait > this.#retry.maxWaitMs || attempt >= this.#retry.maxAttempts) throw this.#error(readFailure(reply));
       await sleep(wait, signal);
     }
   }
@@ -140,22 +141,9 @@ export class ToolClient {
   }
 
   #data<T>(reply: Reply): T {
-    const envelope = parseJson(reply.text);
-    if (isObject(envelope) && envelope.status === "success" && isObject(envelope.data)) return envelope.data as T;
+    const data = readSuccessData(reply);
+    if (data !== undefined) return data as T;
     throw this.#error({ status: reply.status, errorCode: "invalid_response", message: "The server answered without a success envelope.", requestId: requestIdOf(reply) });
-  }
-
-  #failure(reply: Reply): ToolApiError {
-    const envelope = parseJson(reply.text);
-    const known = isObject(envelope) && typeof envelope.error_code === "string" && typeof envelope.message === "string";
-    return this.#error({
-      status: reply.status,
-      errorCode: known ? (envelope.error_code as string) : "invalid_response",
-      message: known ? (envelope.message as string) : `HTTP ${reply.status} without an error envelope`,
-      details: known && Array.isArray(envelope.details) ? (envelope.details as InputIssue[]) : undefined,
-      requestId: requestIdOf(reply),
-      retryAfterSeconds: retryAfterSeconds(reply.status, reply.headers),
-    });
   }
 
   #transportError(failure: TransportFailure, attempts: number): ToolApiError {
@@ -202,21 +190,4 @@ function environmentKey(): string | undefined {
 
 function isBrowser(): boolean {
   return typeof (globalThis as { window?: unknown }).window !== "undefined" && typeof (globalThis as { document?: unknown }).document !== "undefined";
-}
-
-/** The body as JSON, or undefined when it is not JSON. */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function requestIdOf(reply: Reply): string | undefined {
-  return reply.headers.get("x-request-id") ?? undefined;
 }
