@@ -26,7 +26,9 @@ import { SwitchWorkspace } from "../application/switch-workspace.ts";
 import { DEFAULT_SESSION_POLICY } from "../domain/session.ts";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
 import { ZxcvbnPasswordRater } from "./security/zxcvbn-password-rater.ts";
+import { SecretSealer } from "./security/secret-sealer.ts";
 import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
+import { SealedAccountStore } from "./storage/sealed-account-store.ts";
 import { KeyvFlashStore, KeyvSessionStore } from "./storage/keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
 import type { AccountDeps } from "../application/account-deps.ts";
@@ -40,9 +42,10 @@ export function bindAccountStores(container: Container, infra: Infrastructure): 
   const keyv = infra.keyv ?? memoryKeyv;
   const emails = infra.atomic?.<string>("account-emails");
   const records = infra.atomic?.<Account>("accounts");
-  container.bind(TOKENS.accountStore).toConstantValue(new KeyvAccountStore(emails && records
+  const stored = new KeyvAccountStore(emails && records
     ? { records: records.keyv, atomic: records, emails: emails.keyv, claimEmail: (email, id) => emails.claim(email, id) }
-    : { records: keyv("accounts"), emails: keyv("account-emails") }));
+    : { records: keyv("accounts"), emails: keyv("account-emails") });
+  container.bind(TOKENS.accountStore).toConstantValue(new SealedAccountStore(stored, infra.sealer ?? new SecretSealer()));
   container.bind(TOKENS.workspaceStore).toConstantValue(
     new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces"), infra.atomic?.<Lease>("workspace-locks")),
   );

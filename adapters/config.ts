@@ -7,6 +7,7 @@ import { DEFAULT_RETRY_SCHEDULE } from "../domain/webhook.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/request-body.ts";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from "./http/timeouts.ts";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
+import { findMalformedKeys, malformedKeysMessage } from "./security/secret-sealer.ts";
 
 /** The server's settings, read from the environment and checked once at start. */
 export interface Config {
@@ -54,6 +55,11 @@ export interface Config {
   readonly webhookRetrySchedule: readonly number[];
   /** WEBHOOK_ALLOW_PRIVATE: endpoints may be loopback or private addresses and use `http:` (development and tests). */
   readonly webhookAllowPrivate: boolean;
+  /**
+   * ENCRYPTION_KEY: keys (32 bytes, base64 or hex) that seal TOTP and webhook signing secrets at rest; the first seals,
+   * every one opens. Empty: they are stored unsealed.
+   */
+  readonly encryptionKeys: readonly string[];
 }
 
 type Picker = <T>(name: string, fallback: string, parse: (raw: string) => T | undefined, expected: string) => T;
@@ -78,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     redisUrl: pick("REDIS_URL", "", (raw) => (raw === "" ? "" : /^rediss?:\/\//.test(raw) ? raw : undefined), "a redis:// or rediss:// URL") || undefined,
     redisCluster: pick("REDIS_CLUSTER", "", parseRedisUrls, "a comma-separated list of redis:// or rediss:// seed node URLs") ?? undefined,
     databaseUrl: loadDatabaseUrl(env, problems),
+    encryptionKeys: loadEncryptionKeys(env, problems),
     redisPrefix: pick("REDIS_PREFIX", "toolapi:", (raw) => (/^[\w:.-]{1,64}$/.test(raw) ? raw : undefined), "1-64 characters of [A-Za-z0-9_:.-]"),
     appEnv: pick("APP_ENV", "development", (raw) => ENVIRONMENTS.find((name) => name === raw), ENVIRONMENTS.join(", ")),
     defaultPolicy: pick("RATE_LIMIT", "60/60s", parseRatePolicy, "N/<window> such as 60/60s, 1000/1h (N 1 to 10^9, window 1 s to 24 h)"),
@@ -115,6 +122,14 @@ function loadDatabaseUrl(env: NodeJS.ProcessEnv, problems: string[]): string | u
     problems.push("DATABASE_URL is invalid (value not shown: it may hold a password): expected postgres://user:pass@host:port/database or postgresql://…");
   }
   return raw;
+}
+
+/** ENCRYPTION_KEY's comma-separated keys, never echoed in a problem; an empty entry (a trailing comma) is ignored. */
+function loadEncryptionKeys(env: NodeJS.ProcessEnv, problems: string[]): string[] {
+  const keys = (env.ENCRYPTION_KEY ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  const malformed = findMalformedKeys(keys);
+  if (malformed.length > 0) problems.push(malformedKeysMessage("ENCRYPTION_KEY", malformed, keys.length));
+  return keys;
 }
 
 /** The variables of what leaves the service: links, email and webhooks. */

@@ -13,6 +13,7 @@ import { createNodeServer } from "./http/node-server.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import type { Metrics } from "./metrics/metrics.ts";
 import type { LoadedPack } from "./packs/load-packs.ts";
+import { warnIfSecretsUnsealed } from "./security/warn-unsealed.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { StoreRefusedError } from "./storage/store-identity-guard.ts";
 import { guardStoreIdentity } from "./storage/store-identity-storage.ts";
@@ -69,9 +70,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const runner = options.runner ?? (servesIsolatedTools(options) ? await workerRunner(logger, options.packs ?? [], poolShare(config.toolPool, config.workers)) : new InlineToolRunner());
   let publicUrl = config.publicUrl; // its port 0 (PORT=0) becomes the bound port once listening, below
   const mailer = openMailer(config, logger);
+  warnIfSecretsUnsealed(config, logger);
   const core = await createToolCore({
     storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher, recordUsage: options.recordUsage,
-    attemptLimits: options.attemptLimits,
+    attemptLimits: options.attemptLimits, encryptionKeys: config.encryptionKeys,
     defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
     // The guard logged the refusal once; background work (outbox, usage) meets it every second until it is accepted.
     onError: (error) => error instanceof StoreRefusedError || logger.error({ err: error }, "unhandled error"),

@@ -49,6 +49,7 @@ import type { EmailMessage } from "../domain/event.ts";
 import type { SessionPolicy } from "../domain/session.ts";
 import type { AnyTool } from "../domain/tool.ts";
 import type { InstalledPack } from "../domain/tool-pack.ts";
+import type { SecretSealer } from "./security/secret-sealer.ts";
 import type { AtomicRecords } from "./storage/atomic-records.ts";
 
 // The composition root's vocabulary, apart from its bindings: bind-*.ts import this file and never container.ts,
@@ -165,6 +166,11 @@ export interface Infrastructure {
   readonly observers?: readonly ExecutionObserver[];
   /** The outbox, webhook endpoints and senders (bound by adapters/bind-events.ts). */
   readonly events: EventInfrastructure;
+  /**
+   * Seals TOTP and webhook signing secrets at rest (ENCRYPTION_KEY) in whichever account and webhook store is bound;
+   * absent: one with no key, which stores them as they are and fails clearly on a sealed one.
+   */
+  readonly sealer?: SecretSealer;
 }
 
 /** What the events side is built from: given by main.ts, server.ts and createToolCore. */

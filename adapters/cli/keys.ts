@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     // Key management only: no tools, so no schema is compiled and no tool library is loaded.
     const core = buildToolCore({
-      storage, clock, tools: [], runner: new InlineToolRunner(), env: config.appEnv,
+      storage, clock, tools: [], runner: new InlineToolRunner(), env: config.appEnv, encryptionKeys: config.encryptionKeys,
       defaultLimit: { limit: config.defaultPolicy.limit, windowSeconds: config.defaultPolicy.windowMs / 1000 },
       // Its events are written to the store's outbox with the change; a running server sends them.
       events: { dispatch: false },

@@ -67,6 +67,8 @@ export function eventInfrastructure(options: CoreEventOptions, stores: { outbox:
 /** What the dispatcher reads and writes. */
 export interface DispatchPorts {
   readonly events: EventInfrastructure;
+  /** The container's endpoints (secrets opened), not `events.webhooks` as stored. */
+  readonly webhooks: WebhookStore;
   readonly keys: ApiKeyStore;
   readonly accounts: AccountStore;
   readonly audit: AuditLog;
@@ -88,7 +90,7 @@ export function startSending(
 ): { nudge(): void; close(): Promise<void> } {
   const { events, clock, secrets } = ports;
   const deps = {
-    ...ports, outbox: events.outbox, webhooks: events.webhooks, sender: events.webhookSender, mailer: events.mailer,
+    ...ports, outbox: events.outbox, sender: events.webhookSender, mailer: events.mailer,
     retrySchedule: options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE, onEvent: options.onEvent, onError: options.onError,
   };
   const dispatcher = new OutboxDispatcher(deps, newId(secrets, "dispatcher"));

@@ -14,6 +14,7 @@ import { buildContainer, memoryKeyv, resolveAccountDeps, TOKENS } from "../conta
 import { KeyvAuditLog } from "../storage/keyv-audit-log.ts";
 import { openMemoryStorage } from "../storage/open-storage.ts";
 import { CryptoSecretSource, SystemClock } from "../system.ts";
+import { SecretSealer } from "../security/secret-sealer.ts";
 import { startUsageFlush } from "./usage-flush.ts";
 import { type CoreEventOptions, eventInfrastructure, startSending } from "./core-events.ts";
 import { eventStoresOf, nudging } from "./event-stores.ts";
@@ -56,6 +57,12 @@ export interface ToolCoreOptions {
   readonly onEvent?: (event: EmbeddedEvent) => void;
   /** Webhook senders, email, the retry schedule and the public URL of links (see CoreEventOptions). */
   readonly events?: CoreEventOptions;
+  /**
+   * ENCRYPTION_KEY: keys (each 32 random bytes as base64, 44 characters, or hex, 64) that seal TOTP and webhook signing
+   * secrets in the storage with AES-256-GCM; the first seals new values, every one opens (rotation: the new key first).
+   * Default none: those secrets are stored as they are, and a sealed one fails to open.
+   */
+  readonly encryptionKeys?: readonly string[];
 }
 
 /** One execution core: the contract as calls, independent of any HTTP framework. */
@@ -95,6 +102,7 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
   if (!policy) throw Object.assign(new Error("defaultLimit: limit must be 1 to 10^9 and windowSeconds 1 to 86400"), { code: "invalid_input" });
   const env = options.env ?? "development";
   const secrets = new CryptoSecretSource();
+  const sealer = sealerOf(options.encryptionKeys);
   let sending: ReturnType<typeof startSending> | undefined;
   const { onEvent } = options;
   const events = eventInfrastructure(options.events ?? {}, nudging(eventStoresOf(storage, clock), () => sending?.nudge()));
@@ -102,13 +110,13 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
     keys: storage.keys, limits: storage.limits, audit: storage.audit ?? new KeyvAuditLog(memoryKeyv), runner, tools, clock, secrets, env, defaultPolicy: policy, events,
     keyv: storage.keyv, atomic: storage.atomic?.bind(storage), packs: options.packs, passwordHasher: options.passwordHasher, sessionPolicy: options.sessionPolicy,
     attemptLimits: options.attemptLimits, onBug: options.onError,
-    usage: storage.usage, recordUsage: options.recordUsage, observers: options.observers,
+    usage: storage.usage, recordUsage: options.recordUsage, observers: options.observers, sealer,
   });
   // Counted usage is written every 5 s and once more at close, before the storage closes.
   const usageFlush = startUsageFlush(container.get(TOKENS.recordUsage), (error) => options.onError?.(error));
   if (options.events?.dispatch !== false) {
     sending = startSending({
-      events, keys: storage.keys, accounts: container.get(TOKENS.accountStore), audit: container.get(TOKENS.auditLog), workspaces: container.get(TOKENS.workspaceStore),
+      events, webhooks: container.get(TOKENS.webhookStore), keys: storage.keys, accounts: container.get(TOKENS.accountStore), audit: container.get(TOKENS.auditLog), workspaces: container.get(TOKENS.workspaceStore),
       invitations: container.get(TOKENS.invitationStore), packs: container.get(TOKENS.workspacePackStore), clock, secrets,
     }, { ...options.events, onEvent: onEvent && ((event) => onEvent(embeddedEvent(event))), onError: options.onError });
   }
@@ -136,6 +144,15 @@ export function buildToolCore(options: ToolCoreOptions & { readonly tools: reado
     },
     services,
   };
+}
+
+/** The sealer of `encryptionKeys`; a malformed key rejects with code invalid_input (the message never shows a key). */
+function sealerOf(keys: readonly string[] | undefined): SecretSealer {
+  try {
+    return new SecretSealer(keys ?? [], "encryptionKeys");
+  } catch (error) {
+    throw Object.assign(error as Error, { code: "invalid_input" });
+  }
 }
 
 async function openRunner(choice: ToolCoreOptions["runner"], packs: readonly InstalledPack[], tools: readonly AnyTool[]): Promise<ToolRunner> {

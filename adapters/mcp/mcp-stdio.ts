@@ -47,7 +47,7 @@ async function openLocal(env: NodeJS.ProcessEnv): Promise<Opened | number> {
   const [{ createToolCore }, { openEmbeddedStorage }, { coreToolbox, localCaller }] = await Promise.all([
     import("../core/create-tool-core.ts"), import("../storage/open-storage.ts"), import("./core-toolbox.ts"),
   ]);
-  const { dataDir, appEnv } = loaded.value;
+  const { dataDir, appEnv, encryptionKeys } = loaded.value;
   let storage;
   try {
     storage = openEmbeddedStorage(dataDir);
@@ -56,7 +56,7 @@ async function openLocal(env: NodeJS.ProcessEnv): Promise<Opened | number> {
     if (error instanceof DataDirError) return say(`Cannot start: ${error.message}`, 1);
     throw error;
   }
-  const core = await createToolCore({ storage, env: appEnv, runner: "workers", onError: (error) => console.error(error) });
+  const core = await createToolCore({ storage, env: appEnv, encryptionKeys, runner: "workers", onError: (error) => console.error(error) });
   process.stderr.write(
     `tool-api mcp: a local tool box: tools run in this process (embedded store under ${dataDir}); no key is checked and ` +
       "nothing is counted. Use --base-url URL (with TOOL_API_KEY) to call a deployment with its keys and limits.\n",
