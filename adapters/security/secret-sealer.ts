@@ -19,11 +19,11 @@ export class SealedSecretError extends Error {
 
 interface SealingKey {
   readonly id: string;
-  readonly key: Buffer;
+  readonly key: Uint8Array;
 }
 
 /** One key's bytes from its text (base64, 44 characters, or hex, 64 characters); undefined when it is not 32 bytes so written. */
-export function readEncryptionKey(text: string): Buffer | undefined {
+export function readEncryptionKey(text: string): Uint8Array | undefined {
   const trimmed = text.trim();
   if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, "hex");
   if (!/^[A-Za-z0-9+/]{43}=$/.test(trimmed)) return undefined;
@@ -40,7 +40,7 @@ export function findMalformedKeys(keys: readonly string[]): number[] {
 }
 
 /** A short public name for a key (8 hex digits), stored beside each value it seals so opening needs no trial. */
-export function keyIdOf(key: Buffer): string {
+export function keyIdOf(key: Uint8Array): string {
   return createHash("sha256").update(KEY_ID_LABEL).update(key).digest("hex").slice(0, 8);
 }
 
@@ -57,7 +57,7 @@ export class SecretSealer {
     const malformed = findMalformedKeys(keyTexts);
     if (malformed.length > 0) throw new Error(malformedKeysMessage(name, malformed, keyTexts.length));
     this.keys = keyTexts.map((text) => {
-      const key = readEncryptionKey(text) as Buffer;
+      const key = readEncryptionKey(text) as Uint8Array;
       return { id: keyIdOf(key), key };
     });
   }
