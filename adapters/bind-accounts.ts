@@ -27,12 +27,11 @@ import { DEFAULT_SESSION_POLICY } from "../domain/session.ts";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
 import { ZxcvbnPasswordRater } from "./security/zxcvbn-password-rater.ts";
 import { SecretSealer } from "./security/secret-sealer.ts";
-import { KeyvAccountStore } from "./storage/keyv-account-store.ts";
+import { ACCOUNT_NAMESPACES, atomicAccountStore, KeyvAccountStore } from "./storage/keyv-account-store.ts";
 import { SealedAccountStore } from "./storage/sealed-account-store.ts";
 import { KeyvFlashStore, KeyvSessionStore } from "./storage/keyv-session-store.ts";
 import { KeyvWorkspaceStore } from "./storage/keyv-workspace-store.ts";
 import type { AccountDeps } from "../application/account-deps.ts";
-import type { Account } from "../domain/account.ts";
 import { type Container, type Infrastructure, memoryKeyv, TOKENS } from "./tokens.ts";
 import { bindInvitationStore, bindMemberUseCases } from "./bind-members.ts";
 import { resolveWebhookUseCases } from "./bind-webhooks.ts";
@@ -40,11 +39,9 @@ import type { Lease } from "./storage/workspace-lock.ts";
 
 export function bindAccountStores(container: Container, infra: Infrastructure): void {
   const keyv = infra.keyv ?? memoryKeyv;
-  const emails = infra.atomic?.<string>("account-emails");
-  const records = infra.atomic?.<Account>("accounts");
-  const stored = new KeyvAccountStore(emails && records
-    ? { records: records.keyv, atomic: records, emails: emails.keyv, claimEmail: (email, id) => emails.claim(email, id) }
-    : { records: keyv("accounts"), emails: keyv("account-emails") });
+  const stored = infra.atomic
+    ? atomicAccountStore(infra.atomic)
+    : new KeyvAccountStore({ records: keyv(ACCOUNT_NAMESPACES.records), emails: keyv(ACCOUNT_NAMESPACES.emails) });
   container.bind(TOKENS.accountStore).toConstantValue(new SealedAccountStore(stored, infra.sealer ?? new SecretSealer()));
   container.bind(TOKENS.workspaceStore).toConstantValue(
     new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces"), infra.atomic?.<Lease>("workspace-locks")),

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The package's one command: `tool-api serve | keys … | conformance … | mcp … | migrate | export | import | --version`. Each loads only what it needs.
+// The package's one command: `tool-api serve | keys … | conformance … | mcp … | migrate | export | import | store … | secrets … | --version`. Each loads only what it needs.
 const USAGE = `Usage:
   tool-api serve [--workers N]   serve the API (PORT, HOST, DATA_DIR, REDIS_URL, … as npm start); --workers N|auto
                                  runs N server processes on one port (WORKERS)
@@ -10,6 +10,8 @@ const USAGE = `Usage:
   tool-api export [--output FILE]  every record of the configured store as JSON Lines (tool-api export --help)
   tool-api import [--input FILE]   write an export into the configured store (tool-api import --help)
   tool-api store <command>       status | accept-restore: serve a store a server refused as having lost data
+  tool-api secrets <command>     status | reseal: count, or reseal with ENCRYPTION_KEY's first key, the stored TOTP and
+                                 webhook signing secrets (tool-api secrets --help)
   tool-api --version             print this package's version`;
 
 /** The subcommands that run to their end and exit with their code, each module loaded only when it is called. */
@@ -20,6 +22,7 @@ const EXITING_COMMANDS = new Map<string, () => Promise<(args: string[]) => Promi
   ["export", async () => (await import("./export.ts")).runExportCommand],
   ["import", async () => (await import("./import.ts")).runImportCommand],
   ["store", async () => (await import("./store.ts")).runStoreCommand],
+  ["secrets", async () => (await import("./secrets.ts")).runSecretsCommand],
 ]);
 const exiting = EXITING_COMMANDS.get(process.argv[2] ?? "");
 

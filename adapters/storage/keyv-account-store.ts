@@ -105,3 +105,13 @@ export class KeyvAccountStore implements AccountStore {
     return next;
   }
 }
+
+/** The namespaces accounts live in, on every backend (the server's stores, `tool-api secrets`, export). */
+export const ACCOUNT_NAMESPACES = { records: "accounts", emails: "account-emails" } as const;
+
+/** The account store on a backend with atomic writes: records changed by compare-and-set, emails claimed atomically. */
+export function atomicAccountStore(atomic: <T>(namespace: string) => AtomicRecords<T>): KeyvAccountStore {
+  const records = atomic<Account>(ACCOUNT_NAMESPACES.records);
+  const emails = atomic<string>(ACCOUNT_NAMESPACES.emails);
+  return new KeyvAccountStore({ records: records.keyv, atomic: records, emails: emails.keyv, claimEmail: (email, id) => emails.claim(email, id) });
+}
