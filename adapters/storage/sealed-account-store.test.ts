@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Account } from "../../domain/account.ts";
 import { SealedSecretError, SecretSealer } from "../security/secret-sealer.ts";
-import { KeyvAccountStore } from "./keyv-account-store.ts";
+import { ACCOUNT_NAMESPACES, atomicAccountStore } from "./keyv-account-store.ts";
 import type { Storage } from "./open-storage.ts";
 import { SealedAccountStore } from "./sealed-account-store.ts";
 import { newEncryptionKey, SEALING_BACKENDS, type SealingBackend } from "./testing/sealing-backends.ts";
@@ -14,16 +14,14 @@ const enabled = (account: Account): Account => ({ ...account, totp: { secret: SE
 
 /** The real KeyvAccountStore on one handle of the backend (its compare-and-set records), and its raw records. */
 function accountsOn(storage: Storage) {
-  const records = storage.atomic<Account>("accounts");
-  const emails = storage.atomic<string>("account-emails");
-  const inner = new KeyvAccountStore({ records: records.keyv, atomic: records, emails: emails.keyv, claimEmail: (email, id) => emails.claim(email, id) });
-  return { inner, raw: async (id: string) => (await records.readRaw(id)) ?? "" };
+  const records = storage.atomic<Account>(ACCOUNT_NAMESPACES.records);
+  return { inner: atomicAccountStore((namespace) => storage.atomic(namespace)), raw: async (id: string) => (await records.readRaw(id)) ?? "" };
 }
 
 describe.each(SEALING_BACKENDS)("SealedAccountStore on %s", (_, open) => {
   let backend: SealingBackend | undefined;
-  const start = (keys = [newEncryptionKey()]) => {
-    backend = open();
+  const start = async (keys = [newEncryptionKey()]) => {
+    backend = await open();
     const { inner, raw } = accountsOn(backend.one);
     return { inner, raw, accounts: new SealedAccountStore(inner, new SecretSealer(keys)), other: new SealedAccountStore(accountsOn(backend.two).inner, new SecretSealer(keys)) };
   };
@@ -33,7 +31,7 @@ describe.each(SEALING_BACKENDS)("SealedAccountStore on %s", (_, open) => {
   });
 
   it("stores the pending and the enabled TOTP secret only sealed, and reads them back plain", async () => {
-    const { accounts, raw } = start();
+    const { accounts, raw } = await start();
     await accounts.create(ada({ totpPending: { secret: PENDING, createdAt: 2 } }));
     expect(await raw("acct_ada")).not.toContain(PENDING);
     expect(await raw("acct_ada")).toMatch(/"secret":"enc:v1:[0-9a-f]{8}:[A-Za-z0-9_-]+"/);
@@ -48,7 +46,7 @@ describe.each(SEALING_BACKENDS)("SealedAccountStore on %s", (_, open) => {
   it.each([["undefined", () => undefined], ["its argument", (current: Account) => current]])(
     "answers a change that returns %s with one object for before and after, opened, and writes nothing",
     async (_, change) => {
-      const { accounts, raw } = start();
+      const { accounts, raw } = await start();
       await accounts.create(enabled(ada()));
       const stored = await raw("acct_ada");
       const result = await accounts.update("acct_ada", change);
@@ -59,7 +57,7 @@ describe.each(SEALING_BACKENDS)("SealedAccountStore on %s", (_, open) => {
   );
 
   it("reads a record stored plain before the key was set, and seals it on its next write, not before", async () => {
-    const { accounts, inner, raw } = start();
+    const { accounts, inner, raw } = await start();
     await inner.create(enabled(ada()));
     expect((await accounts.findById("acct_ada"))?.totp?.secret).toBe(SECRET);
     await accounts.update("acct_ada", (current) => current);
@@ -71,7 +69,7 @@ describe.each(SEALING_BACKENDS)("SealedAccountStore on %s", (_, open) => {
   });
 
   it("ends 20 racing updates (two instances) as if they ran one after another, each seeing the secret plain", async () => {
-    const { accounts, other, raw } = start();
+    const { accounts, other, raw } = await start();
     await accounts.create(enabled(ada()));
     const seen: string[] = [];
     const step = (current: Account): Account => {
@@ -86,7 +84,7 @@ describe.each(SEALING_BACKENDS)("SealedAccountStore on %s", (_, open) => {
   });
 
   it("refuses a sealed secret copied into another account, and any sealed one without its key, naming ENCRYPTION_KEY", async () => {
-    const { accounts, inner, raw } = start();
+    const { accounts, inner, raw } = await start();
     await accounts.create(enabled(ada()));
     const sealed = (JSON.parse(await raw("acct_ada")) as { value: Account }).value.totp?.secret ?? "";
     await inner.create({ ...ada({ id: "acct_bob", email: "bob@example.com" }), totp: { secret: sealed, lastStep: 0, enabledAt: 2 } });

@@ -14,7 +14,7 @@ const rotated = (secret: string) => (current: Webhook): Webhook =>
 for (const [name, open] of SEALING_BACKENDS) {
   // The decorator keeps the port's whole contract on the store it wraps.
   describeWebhookStore(`${name}, sealed`, async () => {
-    const { one, two, close } = open();
+    const { one, two, close } = await open();
     const keys = [newEncryptionKey()];
     return { store: new SealedWebhookStore(openWebhookStore(one), new SecretSealer(keys)), other: new SealedWebhookStore(openWebhookStore(two), new SecretSealer(keys)), close };
   });
@@ -22,8 +22,8 @@ for (const [name, open] of SEALING_BACKENDS) {
 
 describe.each(SEALING_BACKENDS)("SealedWebhookStore on %s", (_, open) => {
   let backend: SealingBackend | undefined;
-  const start = () => {
-    backend = open();
+  const start = async () => {
+    backend = await open();
     const keys = [newEncryptionKey()];
     const inner = openWebhookStore(backend.one);
     return { inner, store: new SealedWebhookStore(inner, new SecretSealer(keys)), other: new SealedWebhookStore(openWebhookStore(backend.two), new SecretSealer(keys)), storage: backend.one };
@@ -34,7 +34,7 @@ describe.each(SEALING_BACKENDS)("SealedWebhookStore on %s", (_, open) => {
   });
 
   it("stores the signing secret and the previous one only sealed, and reads them back plain", async () => {
-    const { store, storage } = start();
+    const { store, storage } = await start();
     const webhook = makeWebhook();
     await store.create(webhook, 20);
     expect(await raw(storage, webhook.id)).not.toContain(webhook.secret);
@@ -46,7 +46,7 @@ describe.each(SEALING_BACKENDS)("SealedWebhookStore on %s", (_, open) => {
   });
 
   it("answers a no-op change with one object for before and after, opened, and writes nothing", async () => {
-    const { store, storage } = start();
+    const { store, storage } = await start();
     const webhook = makeWebhook();
     await store.create(webhook, 20);
     const stored = await raw(storage, webhook.id);
@@ -59,7 +59,7 @@ describe.each(SEALING_BACKENDS)("SealedWebhookStore on %s", (_, open) => {
   });
 
   it("reads an endpoint stored plain before the key was set, and seals it on its next write", async () => {
-    const { inner, store, storage } = start();
+    const { inner, store, storage } = await start();
     const webhook = makeWebhook();
     await inner.create(webhook, 20);
     expect((await store.find(webhook.id))?.secret).toBe(webhook.secret);
@@ -69,7 +69,7 @@ describe.each(SEALING_BACKENDS)("SealedWebhookStore on %s", (_, open) => {
   });
 
   it("ends 20 racing rotations (two instances) as one chain: each rotation saw the secret the one before it left", async () => {
-    const { store, other } = start();
+    const { store, other } = await start();
     const webhook = makeWebhook();
     await store.create(webhook, 20);
     const secrets = Array.from({ length: 20 }, (_, i) => `whsec_${Buffer.from(`rotation ${i}`).toString("base64")}`);

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SystemClock } from "../../system.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "../open-storage.ts";
+import { openRedisStorage } from "../redis/redis-storage.ts";
+import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./redis.ts";
 
 /** Two handles on one backend, as two instances hold them (memory: one process, so the same handle twice). */
 export interface SealingBackend {
@@ -12,17 +14,27 @@ export interface SealingBackend {
   close(): Promise<void>;
 }
 
-/** The backends the sealing decorators are proven on: memory, and LMDB with two handles on one directory. */
-export const SEALING_BACKENDS: readonly (readonly [string, () => SealingBackend])[] = [
-  ["memory", () => {
+const redisUrl = await findTestRedis();
+
+/**
+ * The backends the sealing decorators are proven on: memory, LMDB with two handles on one directory, and Redis with two
+ * connections on one prefix when a test Redis runs (PostgreSQL: `adapters/cli/secrets.process.test.ts` reseals there).
+ */
+export const SEALING_BACKENDS: readonly (readonly [string, () => Promise<SealingBackend>])[] = [
+  ["memory", async () => {
     const one = openMemoryStorage(new SystemClock());
     return { one, two: one, close: () => one.close() };
   }],
-  ["embedded LMDB (two handles on one directory)", () => {
+  ["embedded LMDB (two handles on one directory)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sealed-"));
     const [one, two] = [openEmbeddedStorage(dir, new SystemClock()), openEmbeddedStorage(dir, new SystemClock())];
     return { one, two, close: async () => { await two.close(); await one.close(); rmSync(dir, { recursive: true, force: true }); } };
   }],
+  ...(redisUrl === undefined ? [] : [["Redis (two connections on one prefix)", async () => {
+    const prefix = uniquePrefix("sealed");
+    const [one, two] = [await openRedisStorage(redisConfig(redisUrl, prefix), new SystemClock()), await openRedisStorage(redisConfig(redisUrl, prefix), new SystemClock())];
+    return { one, two, close: async () => { await two.close(); await one.close(); await deleteKeysUnder(redisUrl, prefix); } };
+  }] as const]),
 ];
 
 /** A fresh ENCRYPTION_KEY entry: 32 random bytes as base64. */
