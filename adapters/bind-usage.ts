@@ -1,7 +1,7 @@
 // Usage recording and queries, and the execution observers: bound into the composition root (container.ts).
 import { observeAll } from "../application/execution-observers.ts";
 import type { ListKeys } from "../application/list-keys.ts";
-import type { Clock, ExecutionObserver, ToolCatalog, UsageStore, WorkspaceStore } from "../application/ports.ts";
+import type { Clock, ToolCatalog, UsageStore, WorkspaceStore } from "../application/ports.ts";
 import { QueryKeyUsage, QueryWorkspaceUsage } from "../application/query-usage.ts";
 import { RecordUsage } from "../application/record-usage.ts";
 import { type Container, type Infrastructure, TOKENS } from "./tokens.ts";

@@ -1,14 +1,14 @@
-import { composeSecret, type Environment, type KeyScopes, toBase62 } from "../domain/api-key.ts";
+import { composeSecret, type Environment, type KeyScopes, SECRET_BODY_LENGTH, toBase62 } from "../domain/api-key.ts";
 import type { InputIssue } from "../domain/errors.ts";
 import type { SecretSource } from "./ports.ts";
 
 const MAX_SCOPE_ENTRIES = 200;
 const SCOPE_ENTRY = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 
-/** A fresh secret: 32 CSPRNG base62 characters plus the checksum. */
+/** A fresh secret: SECRET_BODY_LENGTH CSPRNG base62 characters plus the checksum. */
 export function mintSecret(secrets: SecretSource, env: Environment): string {
   for (;;) {
-    const body = toBase62(secrets.randomBytes(64), 32);
+    const body = toBase62(secrets.randomBytes(64), SECRET_BODY_LENGTH);
     if (body) return composeSecret(env, body);
   }
 }

@@ -50,10 +50,10 @@ export type KeyStatus = "active" | "revoked" | "expired";
 const ENV_TAGS: Record<Environment, string> = { development: "dev", staging: "stg", production: "live" };
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** 32 base62 characters carry 190 bits, well over the 128 bits required. */
-const BODY_LENGTH = 32;
+export const SECRET_BODY_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
 const DISPLAY_CHARS = 4;
-const SECRET_PATTERN = /^tk_(dev|stg|live)_([0-9A-Za-z]{38})$/;
+const SECRET_PATTERN = new RegExp(`^tk_(dev|stg|live)_([0-9A-Za-z]{${SECRET_BODY_LENGTH + CHECKSUM_LENGTH}})$`);
 
 /** Encodes bytes as base62 characters, one character per byte (rejection sampling keeps it unbiased). */
 export function toBase62(bytes: Uint8Array, length: number): string | undefined {

@@ -1,6 +1,6 @@
 import { checkDisplayName } from "./display-name.ts";
 import type { InputIssue } from "./errors.ts";
-import { err, ok, type Result } from "./result.ts";
+import type { Result } from "./result.ts";
 
 /** What a member may do (isAllowed): owners do everything, admins manage keys, packs and non-owner members, members their own keys. */
 export const ROLES = ["owner", "admin", "member"] as const;

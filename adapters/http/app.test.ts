@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { composeSecret } from "../../domain/api-key.ts";
-import { ok } from "../../domain/result.ts";
 import { defineTool } from "../../domain/tool.ts";
 import { createTestApp, postJson } from "../testing/harness.ts";
 import { clientOnlyTools } from "../tools/client-only/client-only-tools.ts";

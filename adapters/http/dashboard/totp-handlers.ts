@@ -4,7 +4,7 @@ import { mfaExpired } from "../../../application/sign-in-totp.ts";
 import { liveSetupOf } from "../../../application/totp.ts";
 import type { DomainError } from "../../../domain/errors.ts";
 import { err } from "../../../domain/result.ts";
-import { clientIp, readSessionToken, sessionCookie } from "../session/session-cookie.ts";
+import { readSessionToken, sessionCookie } from "../session/session-cookie.ts";
 import type { SessionRouteDeps } from "../session/session-deps.ts";
 import { dashboardForm, dashboardGuard, dashboardPage, loadChrome } from "./dashboard-session.ts";
 import { isSameOrigin, readForm } from "./form.ts";

@@ -7,7 +7,6 @@ import { catalogSchemas, coreOperations } from "./core-paths.ts";
 import { isRecord } from "./json-schema-to-openapi.ts";
 import { marketplaceOperations } from "./marketplace-paths.ts";
 import { errorResponseComponents } from "./responses.ts";
-import type { Operation } from "./operation.ts";
 import { sessionOperations, sessionSchemas } from "./session-paths.ts";
 import { memberOperations, memberSchemas } from "./member-paths.ts";
 import { categoryTags, concreteExecutePaths, executeOperations, toolSchemas } from "./tool-paths.ts";

@@ -1,7 +1,6 @@
 import { getRouterParam, type H3Event } from "h3";
 import { notFound } from "../../../domain/errors.ts";
-import type { AnyTool, ToolDefinition } from "../../../domain/tool.ts";
-import { CORE_PACK_ID, type InstalledPack } from "../../../domain/tool-pack.ts";
+import type { InstalledPack } from "../../../domain/tool-pack.ts";
 import { toErrorResponse, toJsonResponse } from "../error-response.ts";
 
 export const toPackSummary = (pack: InstalledPack) => ({

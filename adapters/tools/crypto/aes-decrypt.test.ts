@@ -6,8 +6,6 @@ import { aesDecrypt } from "./aes-decrypt.ts";
 import { aesEncrypt } from "./aes-encrypt.ts";
 import { errorOf, outputOf, refusalOf, toolErrorOf, zeroContext } from "../testing/tool-harness.ts";
 
-type Encrypted = { ciphertext: string; iv: string; authTag: string | null };
-
 const KEY = "2b7e151628aed2a6abf7158809cf4f3c";
 const OTHER_KEY = "000102030405060708090a0b0c0d0e0f";
 const GCM = { ciphertext: "YHITdDc3NbQyRvxHP2I=", key: KEY, mode: "gcm", iv: "cafebabefacedbaddecaf888", authTag: "c1f716626de7bf0867586ab6bba8ec93" };

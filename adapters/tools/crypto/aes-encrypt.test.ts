@@ -2,9 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aesDecrypt } from "./aes-decrypt.ts";
 import { aesEncrypt } from "./aes-encrypt.ts";
-import { errorOf, outputOf, refusalOf, toolErrorOf, zeroContext } from "../testing/tool-harness.ts";
-
-type Encrypted = { algorithm: string; ciphertext: string; iv: string; authTag: string | null };
+import { errorOf, outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
 const KEY_256 = "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4";
 const hexOf = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => Buffer.from(b).toString("hex"));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bcryptHash } from "./bcrypt-hash.ts";
 import { bcryptVerify } from "./bcrypt-verify.ts";
-import { errorOf, outputOf, refusalOf, toolErrorOf, zeroContext } from "../testing/tool-harness.ts";
+import { errorOf, outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
 const U_HASH = "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW";
 

@@ -5,8 +5,6 @@ import { describe, expect, it } from "vitest";
 import { bip39Mnemonic } from "./bip39-mnemonic.ts";
 import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
-type Bip39Output = { mnemonic: string; entropy: string; wordCount: number; seed: string };
-
 describe("bip39-mnemonic", () => {
   it("draws wordCount × 4/3 bytes of entropy from the context's CSPRNG", async () => {
     const requested: number[] = [];

@@ -3,8 +3,6 @@ import { jwtSign } from "./jwt-sign.ts";
 import { jwtVerify } from "./jwt-verify.ts";
 import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
-type Verified = { valid: boolean; error: { code: string } | null };
-
 const SECRET = "a-string-secret-at-least-256-bits-long";
 const clockAt = (seconds: number) => ({ now: () => seconds * 1000, randomBytes: (size: number) => new Uint8Array(size) });
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");

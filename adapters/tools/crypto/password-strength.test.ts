@@ -2,15 +2,6 @@ import { describe, expect, it } from "vitest";
 import { passwordStrength } from "./password-strength.ts";
 import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
-type Strength = {
-  score: number;
-  guesses: number;
-  guessesLog10: number;
-  crackTimesSeconds: Record<string, number>;
-  crackTimesDisplay: Record<string, string>;
-  feedback: { warning: string | null; suggestions: string[] };
-};
-
 /** Ordinary prose near the cap (122 characters with its number): a long passphrase without l33t substitutions. */
 const PLAIN_TEXT = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliq";
 

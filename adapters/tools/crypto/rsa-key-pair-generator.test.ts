@@ -3,8 +3,6 @@ import { describe, expect, it } from "vitest";
 import { rsaKeyPairGenerator } from "./rsa-key-pair-generator.ts";
 import { outputOf, refusalOf, zeroContext } from "../testing/tool-harness.ts";
 
-type KeyPair = { publicKeyPem: string; privateKeyPem: string; modulusLength: number };
-
 describe("rsa-key-pair-generator", () => {
   it("generates keys that re-import with the requested size and sign/verify as a pair", async () => {
     const pair = await outputOf(rsaKeyPairGenerator, { modulusLength: 2048 }, zeroContext);
