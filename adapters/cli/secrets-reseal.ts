@@ -1,6 +1,6 @@
-import { SealedSecretError, type SecretSealer } from "../security/secret-sealer.ts";
+import { SealedSecretError, type SecretSealer, sealedKeyIdOf } from "../security/secret-sealer.ts";
 import type { Storage } from "../storage/open-storage.ts";
-import { listStoredSecrets, openSealedStores, type SealedRecordKind, sealedKeyIdOf, type StoredSecrets } from "../storage/sealed-records.ts";
+import { listStoredSecrets, openSealedStores, type SealedRecordKind, type StoredSecrets } from "../storage/sealed-records.ts";
 
 /** What a reseal did to one kind of record. */
 export interface ResealCount {

@@ -1,5 +1,6 @@
+import { sealedKeyIdOf } from "../security/secret-sealer.ts";
 import type { Storage } from "../storage/open-storage.ts";
-import { listStoredSecrets, type SealedRecordKind, sealedKeyIdOf } from "../storage/sealed-records.ts";
+import { listStoredSecrets, type SealedRecordKind } from "../storage/sealed-records.ts";
 
 /** How one kind's stored secret values are kept: how many plain, how many under each key id. */
 export interface SecretCount {

@@ -79,11 +79,12 @@ export class SecretSealer {
 
   /** The plain secret of a stored value: a value stored unsealed is returned as it is. Throws SealedSecretError when it cannot open. */
   open(stored: string, context: string): string {
-    if (!stored.startsWith(PREFIX)) return stored;
-    const [, version, keyId, data] = stored.split(":");
-    if (version !== VERSION || !keyId || !data || stored.split(":").length !== 4) {
+    const parts = sealedParts(stored);
+    if (parts === undefined) return stored;
+    if (parts === null) {
       throw new SealedSecretError(`the secret of ${context} is stored in a sealed form this version does not read (expected ${PREFIX}${VERSION}:<key id>:<data>)`);
     }
+    const { keyId, data } = parts;
     const match = this.keys.find((candidate) => candidate.id === keyId);
     if (!match) throw new SealedSecretError(missingKeyMessage(context, keyId, this.keys));
     const bytes = Buffer.from(data, "base64url");
@@ -98,6 +99,20 @@ export class SecretSealer {
       );
     }
   }
+}
+
+/** A stored value's key id and data; undefined for a value stored plain, null for a sealed form this version does not read. */
+function sealedParts(stored: string): { keyId: string; data: string } | null | undefined {
+  if (!stored.startsWith(PREFIX)) return undefined;
+  const parts = stored.split(":");
+  const [, version, keyId, data] = parts;
+  return parts.length === 4 && version === VERSION && keyId && data ? { keyId, data } : null;
+}
+
+/** The key id a stored secret is sealed with; null for a value stored plain; "unknown" for a sealed form this version does not read. */
+export function sealedKeyIdOf(stored: string): string | null {
+  const parts = sealedParts(stored);
+  return parts === undefined ? null : (parts?.keyId ?? "unknown");
 }
 
 function missingKeyMessage(context: string, keyId: string, keys: readonly SealingKey[]): string {

@@ -36,16 +36,6 @@ export async function* listStoredSecrets(storage: Pick<Storage, "atomic">): Asyn
   }
 }
 
-/**
- * The key id a stored secret is sealed with (`enc:v1:<key id>:<data>`); null for a value stored plain; "unknown"
- * for a sealed form this version does not read.
- */
-export function sealedKeyIdOf(stored: string): string | null {
-  if (!stored.startsWith("enc:")) return null;
-  const [, version, keyId, data] = stored.split(":");
-  return version === "v1" && keyId && data ? keyId : "unknown";
-}
-
 /** The account and webhook stores as the server binds them (compare-and-set updates, secrets sealed by `sealer`). */
 export function openSealedStores(storage: Pick<Storage, "keyv" | "atomic">, sealer: SecretSealer): { accounts: AccountStore; webhooks: WebhookStore } {
   const accounts = atomicAccountStore((namespace) => storage.atomic(namespace));
