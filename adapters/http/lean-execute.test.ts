@@ -4,11 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
-import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
+import { mintCountedKey } from "../testing/rate-window.ts";
 
 // Execute calls on plain paths are served on node:http's own objects (lean-execute.ts); the same call with a query
 // string goes through h3's route. Each case is sent both ways and must be answered and logged alike.
@@ -36,10 +35,7 @@ afterAll(async () => {
 });
 
 async function mintKey(limit: number): Promise<string> {
-  await clearOfWindowEnd();
-  const result = await server.container.get(TOKENS.createKey).execute({ name: "lean", env: "development", limit, windowSeconds: COUNTED_WINDOW_SECONDS });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value.secret;
+  return (await mintCountedKey(server.container, { name: "lean", limit })).secret;
 }
 
 interface Reply {

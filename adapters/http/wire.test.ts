@@ -5,12 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { clientErrorResponse, clientErrorStatus } from "./wire.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
-import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
+import { mintCountedKey } from "../testing/rate-window.ts";
 
 const MAX = 1024;
 let server: RunningServer;
@@ -34,10 +33,7 @@ afterAll(async () => {
 });
 
 async function mintKey(limit: number): Promise<string> {
-  await clearOfWindowEnd();
-  const result = await server.container.get(TOKENS.createKey).execute({ name: "wire", env: "development", limit, windowSeconds: COUNTED_WINDOW_SECONDS });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value.secret;
+  return (await mintCountedKey(server.container, { name: "wire", limit })).secret;
 }
 
 const okBody = () => JSON.stringify({ input: { algorithm: "md5", text: "abc" } });

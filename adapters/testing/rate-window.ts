@@ -1,4 +1,6 @@
+import type { CreateKey, CreateKeyCommand, CreateKeyOutput } from "../../application/create-key.ts";
 import { MAX_WINDOW_SECONDS } from "../../domain/rate-limit.ts";
+import { TOKENS } from "../tokens.ts";
 
 /**
  * The window of keys whose limit a test counts on against the real clock: the longest a key may have. Windows are
@@ -26,4 +28,20 @@ export async function clearOfWindowEnd(windowSeconds = COUNTED_WINDOW_SECONDS, m
 export async function sleepAtLeast(ms: number): Promise<void> {
   const until = performance.now() + ms;
   while (performance.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(until - performance.now()))));
+}
+
+/** What mintCountedKey needs of a container: its CreateKey use case. */
+interface KeyMinting {
+  get(token: typeof TOKENS.createKey): Pick<CreateKey, "execute">;
+}
+
+/**
+ * A development key whose limit a test counts on: a day's window (COUNTED_WINDOW_SECONDS) unless the command names
+ * another, minted once the day's window is clear of its end, so no refill lands among the test's hits.
+ */
+export async function mintCountedKey(container: KeyMinting, command: Omit<CreateKeyCommand, "env"> & { readonly env?: string }): Promise<CreateKeyOutput> {
+  await clearOfWindowEnd();
+  const created = await container.get(TOKENS.createKey).execute({ env: "development", windowSeconds: COUNTED_WINDOW_SECONDS, ...command });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
 }

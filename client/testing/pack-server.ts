@@ -7,7 +7,7 @@ import { createLogger } from "../../adapters/logger.ts";
 import { loadPacks } from "../../adapters/packs/load-packs.ts";
 import { startServer } from "../../adapters/server.ts";
 import { InlineToolRunner } from "../../adapters/tools/inline-tool-runner.ts";
-import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../../adapters/testing/rate-window.ts";
+import { mintCountedKey } from "../../adapters/testing/rate-window.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -34,10 +34,8 @@ export async function startPackServer(): Promise<PackServer> {
   const workspaceId = "ws_client_tools";
   await server.container.get(TOKENS.workspacePackStore).enable(workspaceId, "example");
   const mintKey = async ({ scopes, workspace = true, limit = 1000 }: KeyOptions = {}) => {
-    await clearOfWindowEnd();
-    const created = await server.container.get(TOKENS.createKey).execute({ name: "client-tools", env: "development", limit, windowSeconds: COUNTED_WINDOW_SECONDS, scopes, workspaceId: workspace ? workspaceId : null });
-    if (!created.ok) throw new Error(created.error.message);
-    return created.value.secret;
+    const created = await mintCountedKey(server.container, { name: "client-tools", limit, scopes, workspaceId: workspace ? workspaceId : null });
+    return created.secret;
   };
   const close = async () => {
     await server.close();

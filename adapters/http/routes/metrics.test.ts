@@ -1,9 +1,8 @@
 // GET /metrics on a real server (startServer on 127.0.0.1, as npm start builds it), read by a Prometheus text parser.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { TOKENS } from "../../container.ts";
 import { histogramOf, type Scrape, scrape, valueOf } from "../../metrics/testing/scrape.ts";
-import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../../testing/rate-window.ts";
+import { mintCountedKey } from "../../testing/rate-window.ts";
 import { InlineToolRunner } from "../../tools/inline-tool-runner.ts";
 import { type CatalogServer, startCatalogServer } from "../../tools/testing/catalog-server.ts";
 
@@ -29,12 +28,10 @@ describe("GET /metrics with METRICS_TOKEN set", () => {
   let scraped: Scrape;
 
   beforeAll(async () => {
-    await clearOfWindowEnd();
     server = await startCatalogServer({ env: { METRICS_TOKEN: TOKEN }, server: { runner: new InlineToolRunner() } });
-    const created = await server.running.container.get(TOKENS.createKey).execute({ name: "spent", env: "development", limit: 1, windowSeconds: COUNTED_WINDOW_SECONDS });
-    if (!created.ok) throw new Error(created.error.message);
+    const created = await mintCountedKey(server.running.container, { name: "spent", limit: 1 });
     keys = [{ id: (await server.running.core.keys.list()).find((key) => key.name === "catalog-test")?.id ?? "", secret: server.secret },
-      { id: created.value.key.id, secret: created.value.secret }];
+      { id: created.key.id, secret: created.secret }];
     await playScript(server, keys[1].secret);
     scraped = await scrape(server.url, TOKEN);
   }, 300_000);

@@ -7,7 +7,7 @@ import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "../te
 import { keyCounterName } from "./key-counter-name.ts";
 import { openRedisStorage } from "./redis-storage.ts";
 import { type CommandMonitor, monitorCommands } from "./testing/command-monitor.ts";
-import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../../testing/rate-window.ts";
+import { mintCountedKey } from "../../testing/rate-window.ts";
 
 const redisUrl = await findTestRedis();
 const INPUT = { algorithm: "sha256", text: "hello" };
@@ -32,11 +32,9 @@ describe.skipIf(!redisUrl)("an execute call on Redis", () => {
   });
 
   // Counting tests take the default, a day's window started clear of its end: no window refills the key meanwhile.
-  const createKey = async (limit: number, windowSeconds = COUNTED_WINDOW_SECONDS) => {
-    await clearOfWindowEnd();
-    const created = await core.services.container.get(TOKENS.createKey).execute({ name: "round-trips", env: "development", limit, windowSeconds });
-    if (!created.ok) throw new Error(created.error.message);
-    return { id: created.value.key.id, secret: created.value.secret };
+  const createKey = async (limit: number, windowSeconds?: number) => {
+    const created = await mintCountedKey(core.services.container, { name: "round-trips", limit, windowSeconds });
+    return { id: created.key.id, secret: created.secret };
   };
   const execute = (secret: string) => core.execute({ secret, toolId: "hash-text", input: INPUT });
 

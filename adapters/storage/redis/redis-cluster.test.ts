@@ -17,7 +17,7 @@ import { RedisUsageStore } from "./redis-usage-store.ts";
 import { FixedClock, SystemClock } from "../../system.ts";
 import { openRedisStorage } from "./redis-storage.ts";
 import type { StorageLogger } from "../storage.ts";
-import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS, sleepAtLeast } from "../../testing/rate-window.ts";
+import { COUNTED_WINDOW_SECONDS, mintCountedKey, sleepAtLeast } from "../../testing/rate-window.ts";
 import { createKeyOn, execute, executeConcurrently, expectLimitHeld } from "../testing/instances.ts";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "../testing/redis-cluster.ts";
 import { uniquePrefix } from "../testing/redis.ts";
@@ -159,16 +159,14 @@ describe.skipIf(unavailable)("an execute call on a Redis Cluster", () => {
     const core = await createToolCore({ storage: await openRedisStorage(await clusterConfig(prefix), new SystemClock()), tools: [hashText], recordUsage: false, events: { dispatch: false } });
     const monitor = await monitorCommands((await theCluster()).urls, prefix);
     try {
-      await clearOfWindowEnd();
-      const created = await core.services.container.get(TOKENS.createKey).execute({ name: "cluster-trips", env: "development", limit: 6, windowSeconds: COUNTED_WINDOW_SECONDS });
-      if (!created.ok) throw new Error(created.error.message);
-      const execute = () => core.execute({ secret: created.value.secret, toolId: "hash-text", input: { algorithm: "sha256", text: "hello" } });
+      const created = await mintCountedKey(core.services.container, { name: "cluster-trips", limit: 6 });
+      const execute = () => core.execute({ secret: created.secret, toolId: "hash-text", input: { algorithm: "sha256", text: "hello" } });
       expect((await execute()).status).toBe(200);
       await monitor.clear();
       for (let i = 0; i < 5; i++) expect((await execute()).status).toBe(200);
       expect(await monitor.settle()).toEqual(Array(5).fill("evalsha"));
       expect((await execute()).status).toBe(429);
-      const key = await core.services.storage.keys.findById(created.value.key.id);
+      const key = await core.services.storage.keys.findById(created.key.id);
       expect(key && (await core.services.toolCall.admit(key)).ok).toBe(false);
     } finally {
       await monitor.close();

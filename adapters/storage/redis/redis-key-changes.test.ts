@@ -4,7 +4,7 @@ import type { RunningServer } from "../../server.ts";
 import { untilClockReaches } from "../../testing/clock.ts";
 import { execute, startInstances } from "../testing/instances.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../testing/redis.ts";
-import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../../testing/rate-window.ts";
+import { mintCountedKey } from "../../testing/rate-window.ts";
 
 const redisUrl = await findTestRedis();
 
@@ -29,12 +29,7 @@ describe.skipIf(!redisUrl)("key changes reach every instance on one Redis by its
     await deleteKeysUnder(url, prefix);
   });
 
-  const create = async (extra: object = {}) => {
-    await clearOfWindowEnd();
-    const result = await servers[0].container.get(TOKENS.createKey).execute({ name: "multi", env: "development", limit: 1000, windowSeconds: COUNTED_WINDOW_SECONDS, ...extra });
-    if (!result.ok) throw new Error(result.error.message);
-    return result.value;
-  };
+  const create = (extra: object = {}) => mintCountedKey(servers[0].container, { name: "multi", limit: 1000, ...extra });
 
   // Every lookup reads the key's record, so each change below is seen by the next request on every instance: the
   // tests assert that request rather than poll against a time bound a loaded machine can miss.
