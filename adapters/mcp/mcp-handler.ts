@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { storageUnavailableAnswer, type AuthorizedCall } from "../../application/tool-call.ts";
 import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 import { type Answer, errorAnswer, type WireError } from "../../domain/answer.ts";
@@ -10,7 +9,6 @@ import { readApiKey } from "../http/read-api-key.ts";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "../http/request-body.ts";
 import { coreToolbox } from "./core-toolbox.ts";
 import { type JsonRpcErrorMessage, listingBudget, MAX_BATCH_MESSAGES, screenMessages } from "./mcp-bounds.ts";
-import { createMcpServer } from "./mcp-server.ts";
 
 /** One tools/call as usage counts it: the key, the tool, the REST status it stands for and its latency. */
 export interface McpToolCallRecord {
@@ -133,8 +131,17 @@ interface Served {
   readonly answered: readonly JsonRpcErrorMessage[];
 }
 
+/**
+ * The MCP SDK (and zod beneath it), loaded by the first request that reaches it: a sixth of a start's module loading
+ * otherwise, for a route many deployments never serve. Everything answered before it (401, 403, 413, 429, the bounds)
+ * needs none of it.
+ */
+let sdk: Promise<readonly [typeof import("./mcp-server.ts"), typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]> | undefined;
+const mcpSdk = () => (sdk ??= Promise.all([import("./mcp-server.ts"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]));
+
 /** Runs the request's messages through a server made for it, the rate-limit headers of its last unit on the answer. */
 async function serve(request: Request, parsedBody: unknown, served: Served): Promise<Response> {
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await mcpSdk();
   const { key, admitted } = served;
   const headers = admitted.at(-1)?.headers ?? {};
   const toolbox = coreToolbox(served.core, {
