@@ -50,12 +50,13 @@ export function remoteTarget(options: RemoteTargetOptions): Target {
 
 /**
  * Boots the real server (startServer) on 127.0.0.1:0 with embedded storage in a temporary DATA_DIR, and creates
- * its keys through the container's CreateKey use case. `tools` replaces the catalog, e.g. to prove the suite fails.
+ * its keys through the container's CreateKey use case. Its PUBLIC_URL is `http://localhost:<port>`: a domain, so the
+ * passkey cases meet the ceremonies' own answers, as on a real deployment (on an IP address they all answer 409). `tools` replaces the catalog, e.g. to prove the suite fails.
  */
 export async function bootTarget(options: { tools?: readonly AnyTool[] } = {}): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), "conformance-data-"));
   // A 64 KiB body cap keeps the 413 case's request small; every tool example fits well inside it.
-  const env = { HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, APP_ENV: "development", LOG_LEVEL: "silent", MAX_BODY_BYTES: "65536" };
+  const env = { HOST: "127.0.0.1", PORT: "0", PUBLIC_URL: "http://localhost:0", DATA_DIR: dataDir, APP_ENV: "development", LOG_LEVEL: "silent", MAX_BODY_BYTES: "65536" };
   const loaded = loadConfig(env);
   if (!loaded.ok) throw new Error(`conformance config: ${loaded.error.join("; ")}`);
   const running = await startServer(loaded.value, { logger: createLogger("silent"), ...(options.tools ? { tools: options.tools } : {}) });
