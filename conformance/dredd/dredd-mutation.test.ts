@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { describe, it } from "vitest";
 import { type Mutant, startMutatingProxy } from "../mutating-proxy.ts";
 import { MUTANTS } from "../mutants.ts";
-import { bootTarget, type Target } from "../target.ts";
+import { bootedTarget } from "../testing/booted-target.ts";
 import { runDreddConformance } from "./run-dredd.ts";
 
 /**
@@ -70,27 +70,19 @@ function atMost(count: number): <T>(job: () => Promise<T>) => Promise<T> {
 const twoAtATime = atMost(2);
 
 describe.concurrent("the Dredd engine against the mutation test's faults", () => {
-  let target: Target;
-
-  beforeAll(async () => {
-    target = await bootTarget();
-  }, 60_000);
-
-  afterAll(async () => {
-    await target?.close();
-  });
+  const target = bootedTarget();
 
   /**
    * A short run: every operation but the per-tool ones, plus the first tool's (the one the document mutants edit)
    * and the ghost tool's (the one a mutant adds).
    */
   const run = (mutant: Mutant, bail: boolean) => twoAtATime(async () => {
-    const proxy = await startMutatingProxy(target.baseUrl);
+    const proxy = await startMutatingProxy(target().baseUrl);
     proxy.use(mutant);
     const lines: string[] = [];
     const select = (operation: string) => !/^POST \/execute\/[^{]/.test(operation) || operation === "POST /execute/hash-text" || operation === "POST /execute/ghost-tool";
     try {
-      const report = await runDreddConformance({ baseUrl: proxy.url, apiKey: target.apiKey, rateLimitedKey: target.rateLimitedKey, bail, select, log: (line) => lines.push(line) });
+      const report = await runDreddConformance({ baseUrl: proxy.url, apiKey: target().apiKey, rateLimitedKey: target().rateLimitedKey, bail, select, log: (line) => lines.push(line) });
       return { ...report, text: lines.join("\n") };
     } finally {
       await proxy.close();
@@ -106,7 +98,7 @@ describe.concurrent("the Dredd engine against the mutation test's faults", () =>
     const report = await run(mutant, true);
     expect(report.failed, report.text).toBeGreaterThan(0);
     expect(report.text).toMatch(DREDD_SEES[name] as RegExp);
-    for (const secret of [target.apiKey, target.rateLimitedKey ?? "unset"]) expect(report.text).not.toContain(secret);
+    for (const secret of [target().apiKey, target().rateLimitedKey ?? "unset"]) expect(report.text).not.toContain(secret);
   });
 
   const unseen = MUTANTS.filter((mutant) => DREDD_SEES[mutant.name] === null);
