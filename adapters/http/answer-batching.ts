@@ -1,7 +1,7 @@
+import { inCheckPhase } from "../check-phase.ts";
+
 /** A web-standard fetch handler, as h3's `app.fetch`. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
-
-let waiting: (() => void)[] = [];
 
 /**
  * Sends each answer in the check phase of the event-loop turn that made it, with every other answer made in that
@@ -23,22 +23,7 @@ export function answerInBatches(fetch: FetchHandler): (request: Request) => Prom
   };
 }
 
-/** Resolves in this turn's check phase. */
+/** Resolves in this turn's check phase (with the follow-up pass of the embedded store's, see check-phase.ts). */
 function checkPhase(): Promise<void> {
-  return new Promise(inCheckPhase);
-}
-
-/**
- * Runs `send` in this turn's check phase, with every other answer of the turn: one setImmediate for all of them. The
- * node:http execute path (lean-execute.ts) writes its answers through it, so both paths leave in the same batches.
- */
-export function inCheckPhase(send: () => void): void {
-  if (waiting.length === 0) setImmediate(release);
-  waiting.push(send);
-}
-
-function release(): void {
-  const ready = waiting;
-  waiting = [];
-  for (const send of ready) send();
+  return new Promise((resolve) => inCheckPhase(resolve));
 }

@@ -3,6 +3,7 @@ import type { RootDatabase } from "lmdb";
 import type { Clock, RateLimitStore } from "../../../application/ports.ts";
 import { guardStorage, StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 import { type WindowHit, windowAt } from "../../../domain/rate-limit.ts";
+import { inCheckPhase } from "../../check-phase.ts";
 import { openShared, type SharedEnvironment } from "./lmdb-environments.ts";
 import { counterKey, decodeCounter, encodeCounter, type StoredCounter, sweepEndedCounters } from "./lmdb-rate-counters.ts";
 
@@ -93,8 +94,9 @@ export class LmdbRateLimitStore implements RateLimitStore {
     if (!Number.isSafeInteger(windowMs) || windowMs < 1) return Promise.reject(new RangeError(`windowMs must be a positive integer, got ${windowMs}`));
     if (this.closed) return Promise.reject(new StorageUnavailableError("the rate-limit store is closed"));
     return new Promise((resolve, reject) => {
-      // The check phase: after every request this turn's poll phase read, so their calls share the transaction.
-      if (this.turn.length === 0) setImmediate(() => this.runTurn());
+      // The check phase: after every request this turn's poll phase read, so their calls share the transaction; the
+      // answers its hits lead to are sent in the same check phase (followUp).
+      if (this.turn.length === 0) inCheckPhase(() => this.runTurn(), { followUp: true });
       this.turn.push({ bucket, windowMs, release, resolve, reject });
     });
   }

@@ -1,0 +1,35 @@
+/** Work waiting for one run of the check phase: a setImmediate of its own. */
+interface Pass {
+  readonly runs: (() => void)[];
+  /** A second pass armed in the same check phase, for what this pass's work settles (`followUp`). */
+  next?: Pass;
+}
+
+/** The pass new work joins: armed and not yet run. */
+let open: Pass | undefined;
+
+/**
+ * Runs `run` in the check phase of this event-loop turn, with everything else queued for it in the turn, in the order
+ * queued: one setImmediate for all of them. Queued while the check phase runs, `run` waits for the next turn's,
+ * unless an earlier call asked for a `followUp`: a second pass armed in the same check phase, which takes what is
+ * queued from the first pass on, including what the promises the first pass settles queue (they run between the
+ * two). The embedded store's rate-limit transaction asks for one: the execute answers its hits lead to then leave in
+ * the same turn, instead of costing the server another turn of the event loop (and its poll) per batch.
+ */
+export function inCheckPhase(run: () => void, options?: { readonly followUp?: boolean }): void {
+  let pass = open;
+  if (pass === undefined) {
+    pass = open = { runs: [] };
+    setImmediate(runPass, pass);
+  }
+  pass.runs.push(run);
+  if (options?.followUp && pass.next === undefined) {
+    pass.next = { runs: [] };
+    setImmediate(runPass, pass.next);
+  }
+}
+
+function runPass(pass: Pass): void {
+  open = pass.next;
+  for (const run of pass.runs) run();
+}
