@@ -14,7 +14,8 @@ let open: Pass | undefined;
  * unless an earlier call asked for a `followUp`: a second pass armed in the same check phase, which takes what is
  * queued from the first pass on, including what the promises the first pass settles queue (they run between the
  * two). The embedded store's rate-limit transaction asks for one: the execute answers its hits lead to then leave in
- * the same turn, instead of costing the server another turn of the event loop (and its poll) per batch.
+ * the same turn, instead of costing the server another turn of the event loop (and its poll) per batch: at one
+ * request a turn, 282k → 254k main-thread instructions per execute (callgrind, Node 24).
  */
 export function inCheckPhase(run: () => void, options?: { readonly followUp?: boolean }): void {
   let pass = open;
