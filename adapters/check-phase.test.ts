@@ -52,3 +52,25 @@ describe("inCheckPhase", () => {
     expect(events).toEqual(["x answer", "y answer", "queued after both"]);
   });
 });
+
+describe("inCheckPhase when a run throws", () => {
+  it("still runs the rest of its pass, then throws the first error as uncaught", async () => {
+    const listeners = process.listeners("uncaughtException");
+    process.removeAllListeners("uncaughtException");
+    try {
+      const uncaught = new Promise<unknown>((resolve) => process.once("uncaughtException", resolve));
+      const ran: string[] = [];
+      inCheckPhase(() => {
+        throw new Error("first");
+      });
+      inCheckPhase(() => {
+        throw new Error("second");
+      });
+      inCheckPhase(() => ran.push("after"));
+      expect(((await uncaught) as Error).message).toBe("first");
+      expect(ran).toEqual(["after"]);
+    } finally {
+      for (const listener of listeners) process.on("uncaughtException", listener);
+    }
+  });
+});

@@ -30,7 +30,20 @@ export function inCheckPhase(run: () => void, options?: { readonly followUp?: bo
   }
 }
 
+/**
+ * Runs a pass's work in order. One run that throws (a bug) does not keep the others from running: a rate-limit
+ * transaction queued behind a failed send would otherwise never run, and its store would wait for it forever. The
+ * first error is thrown again once all have run, as an uncaught exception, as it would have been on its own.
+ */
 function runPass(pass: Pass): void {
   open = pass.next;
-  for (const run of pass.runs) run();
+  let failure: { readonly error: unknown } | undefined;
+  for (const run of pass.runs) {
+    try {
+      run();
+    } catch (error) {
+      failure ??= { error };
+    }
+  }
+  if (failure) throw failure.error;
 }
