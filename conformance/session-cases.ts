@@ -14,6 +14,7 @@ export function anonymousSessionCases(document: Document): ConformanceCase[] {
   const cases = [
     caseFor(document, { ...at("POST", "/auth/sign-up"), id: "sign-up.invalid", title: "POST /auth/sign-up: bad email and short password", auth: "none", body: json({ email: "not-an-email", password: "short" }), status: 422, errorCode: "invalid_input" }),
     caseFor(document, { ...at("POST", "/auth/sign-up"), id: "sign-up.text-body", title: "POST /auth/sign-up: text/plain body", auth: "none", body: { type: "text/plain", value: "email=x" }, status: 415, errorCode: "unsupported_media_type" }),
+    caseFor(document, { ...at("POST", "/auth/sign-up"), id: "sign-up.array-body", title: "POST /auth/sign-up: a JSON body that is not an object", auth: "none", body: json([]), status: 400, errorCode: "invalid_request" }),
     caseFor(document, { ...at("POST", "/auth/sign-in"), id: "sign-in.wrong", title: "POST /auth/sign-in: unknown account", auth: "none", body: json({ email: "nobody@conformance.invalid", password: "not-the-password-1" }), status: 401, errorCode: "invalid_credentials" }),
     caseFor(document, { ...at("POST", "/auth/sign-in"), id: "sign-in.empty", title: "POST /auth/sign-in: no fields", auth: "none", body: json({}), status: 422, errorCode: "invalid_input" }),
     caseFor(document, { ...at("POST", "/auth/sign-in/totp"), id: "sign-in-totp.unknown", title: "POST /auth/sign-in/totp: unknown mfaToken", auth: "none", body: json({ mfaToken: "A".repeat(43), code: "123456" }), status: 401, errorCode: "invalid_credentials" }),

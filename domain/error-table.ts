@@ -24,7 +24,8 @@ export type WireCode = ErrorCode | TransportCode;
 export const ERRORS: Readonly<Record<WireCode, ErrorInfo>> = {
   invalid_json: { status: 400, message: "The request body is not valid JSON.", doc: "The body is not JSON." },
   invalid_request: {
-    status: 400, message: "The request could not be understood.", doc: 'The body is not an object with an object member "input".',
+    status: 400, message: "The request could not be understood.",
+    doc: 'The body is not an object with an object member "input" (execute), or not a JSON object (session API).',
   },
   client_only_tool: {
     status: 400, message: "This tool runs only in a browser.", doc: "The tool exists but runs only in a browser.",

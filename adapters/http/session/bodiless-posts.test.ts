@@ -57,3 +57,26 @@ describe("a POST that needs no body, sent with none", () => {
     expect(await rawStatus(`${keys}/${keyId}/revoke`, session)).toBe(200);
   });
 });
+
+describe("a session-API body that is JSON but not an object", () => {
+  it("is 400 invalid_request and changes nothing: a rotation sent [], 42, null or a string leaves the key as it was", async () => {
+    const ada = await signUpFrom(server.url, "not-an-object@example.com");
+    const workspace = `${server.url}/api/v1/workspaces/${ada.workspaceId}`;
+    const created = await server.container.get(TOKENS.createWorkspaceKey).execute({ accountId: ada.accountId, workspaceId: ada.workspaceId, name: "kept", env: "development" });
+    if (!created.ok) throw new Error(created.error.message);
+    const headers = { cookie: ada.cookie, "x-csrf-token": ada.csrf, "content-type": "application/json" };
+    for (const body of ["[]", "42", "null", '"graceSeconds"', "[{\"graceSeconds\":0}]"]) {
+      const response = await fetch(`${workspace}/keys/${created.value.key.id}/rotate`, { method: "POST", headers, body });
+      expect([response.status, await response.json()]).toEqual([400, { status: "error", code: 400, error_code: "invalid_request", message: "The request body must be a JSON object." }]);
+    }
+    const signUp = await fetch(`${server.url}/api/v1/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: "[]" });
+    expect(signUp.status).toBe(400);
+    const audit = await (await fetch(`${workspace}/audit`, { headers })).json();
+    expect(audit.data.events.map((event: { type: string }) => event.type)).toEqual(["key.created"]);
+    // The key still answers with the secret it was made with.
+    const execute = await fetch(`${server.url}/api/v1/execute/hash-text`, {
+      method: "POST", headers: { "content-type": "application/json", "x-api-key": created.value.secret }, body: JSON.stringify({ input: { algorithm: "md5", text: "" } }),
+    });
+    expect(execute.status).toBe(200);
+  });
+});

@@ -4,14 +4,17 @@ import type { WireError } from "../error-response.ts";
 import { isPlainObject, readJsonBody } from "../request-body.ts";
 
 /**
- * The JSON object a session-API request sends (415, 413, 400 as for every JSON body). A body that is JSON but not
- * an object reads as `{}`, so its fields are reported missing (422) by the use case.
+ * The JSON object a session-API request sends (415, 413, 400 as for every JSON body). JSON that is not an object
+ * (`[]`, `42`, `null`) is 400 `invalid_request`: read as `{}` it would let a request whose fields are all optional
+ * (a rotation, say) change state with its defaults.
  */
 export async function readJsonFields(event: H3Event, maxBodyBytes: number): Promise<Result<Record<string, unknown>, WireError>> {
   const body = await readJsonBody(event.req, maxBodyBytes);
   if (!body.ok) return body;
-  return ok(isPlainObject(body.value) ? body.value : {});
+  return isPlainObject(body.value) ? ok(body.value) : err(NOT_AN_OBJECT);
 }
+
+const NOT_AN_OBJECT: WireError = { code: "invalid_request", message: "The request body must be a JSON object." };
 
 /**
  * Whether the request carries a body: on node:http by its framing (RFC 9112 §6.3: a request with neither
