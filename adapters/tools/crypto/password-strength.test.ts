@@ -65,11 +65,17 @@ describe("password-strength", () => {
     const password = '\tlorem{[",é}<b><b>[éZ0\u200b0&amp;éש&amp;\\%41,=Z:\tá=0ש}\t;-😀Z"-"}{ש ipsum\u200bá=[\tá\u200b😀<b>[[<b>éש \\{Z&amp;áé [/ipsum}ipsum\u200bש\u200bipsum\\😀&amp';
     expect(password.length).toBe(127);
     await outputOf(passwordStrength, { password: "warm-up" }, zeroContext);
+    // Rounds interleaved and medians compared: the process's CPU also counts whatever else it does meanwhile (a GC of
+    // an earlier file's garbage, its helper threads), which once took one lone measurement past the budget in CI.
     const plainMs: number[] = [];
-    for (let i = 0; i < 5; i++) plainMs.push((await cpuMsOf(() => outputOf(passwordStrength, { password: `${PLAIN_TEXT} ${i}` }, zeroContext))).ms);
-    const { ms, value: output } = await cpuMsOf(() => outputOf(passwordStrength, { password }, zeroContext));
-    expect(ms).toBeLessThan(10 * median(plainMs));
-    expect(output.score).toBe(4);
+    const l33tMs: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const i of [2 * round, 2 * round + 1]) plainMs.push((await cpuMsOf(() => outputOf(passwordStrength, { password: `${PLAIN_TEXT} ${i}` }, zeroContext))).ms);
+      const { ms, value: output } = await cpuMsOf(() => outputOf(passwordStrength, { password }, zeroContext));
+      expect(output.score).toBe(4);
+      l33tMs.push(ms);
+    }
+    expect(median(l33tMs)).toBeLessThan(10 * median(plainMs));
   });
 
   // Substitutions change what l33t words match: the bound must not change the ratings of short l33t passwords.
