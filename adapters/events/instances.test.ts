@@ -7,6 +7,7 @@ import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing
 import { clusterUnavailable, startTestCluster, type TestCluster } from "../storage/testing/redis-cluster.ts";
 import { waitUntil } from "../testing/process.ts";
 import { hashText } from "../tools/crypto/hash-text.ts";
+import { mapLimit } from "../tools/testing/catalog-server.ts";
 import { newWebhookSecret } from "../../domain/webhook-signature.ts";
 import { startReceiver } from "./testing/receiver.ts";
 import { randomBytes } from "node:crypto";
@@ -59,9 +60,7 @@ describe.concurrent.each(stores)("two instances on $name", (store) => {
     // Half the changes on each instance: both dispatchers find events the other wrote. Twenty at a time: all 200 at
     // once kept a loaded machine's Redis Cluster past the stores' 1-s deadline (503 by design), which is not what
     // this test is about; the dispatchers still race on every event.
-    for (let start = 0; start < EVENTS; start += 20) {
-      await Promise.all(Array.from({ length: Math.min(20, EVENTS - start) }, (_, j) => start + j).map((i) => (i % 2 ? a : b).container.get(TOKENS.createKey).execute({ name: `k${i}`, env: "development", workspaceId })));
-    }
+    await mapLimit(Array.from({ length: EVENTS }, (_, i) => i), 20, (i) => (i % 2 ? a : b).container.get(TOKENS.createKey).execute({ name: `k${i}`, env: "development", workspaceId }));
     await waitUntil(async () => receiver.received.length >= EVENTS, 60_000, 100);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const ids = receiver.received.map((request) => String(request.headers["webhook-id"]));
