@@ -9,6 +9,7 @@ import { runOnEachNode } from "./on-node.ts";
 import { callgrindAvailable, type InstructionReport, instructionTargets, measureInstructions } from "./instructions.ts";
 import { isMeasured, measureOverheads, overheadTargets, startOverheadServers, variantsOf } from "./overhead.ts";
 import { type ConformanceRunReport, measureConformanceRun } from "./conformance-run.ts";
+import { judgedComparisons, measurePaired, type PairedRatio, pairedText } from "./paired.ts";
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
 import { untilSettled } from "./process-cpu.ts";
@@ -46,6 +47,8 @@ const { values } = parseArgs({
     workers: { type: "string" },
     // Execute requests during which Redis commands are counted (0 skips).
     "redis-commands": { type: "string", default: "5000" },
+    // Pairs of back-to-back loads that judge the CPU-per-request targets (paired.ts); 0 judges the rounds' medians.
+    pairs: { type: "string", default: "6" },
   },
 });
 if (values.node?.length) {
@@ -97,6 +100,13 @@ const report = printReport(results, rssBefore, rssAfter, { duration, rounds, con
 const atRate = await measureAtRate(scenarios, results, workers, connections, duration, rounds);
 const workersResult = workersReport(results, workers, pinned.note, atRate);
 printWorkers(workersResult);
+const pairCount = Number(values.pairs);
+let paired: PairedRatio[] = [];
+if (pairCount > 0) {
+  console.log(`\nCPU per request in pairs: each comparison ${pairCount} time${pairCount === 1 ? "" : "s"} as two ${duration}-s loads back to back, the order alternating`);
+  paired = await measurePaired(judgedComparisons(scenarios), connections, duration, pairCount);
+  for (const p of paired) console.log(`  ${p.reference} ${p.referenceUs} µs / ${p.subject} ${p.subjectUs} µs: ${p.ratio.toFixed(3)} (${pairedText(p)})`);
+}
 const overheadRounds = Number(values["overhead-rounds"]);
 console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off${values["no-noise-floor"] ? " (no noise floor: --no-noise-floor)" : ", and beside itself"}; ${overheadRounds} rounds of ${duration} s`);
 const overheads = await measureOverheads(everyScenario, connections, duration, overheadRounds, overheadVariants);
@@ -134,10 +144,10 @@ if (!values["no-conformance"]) {
   console.log("\nconformance: one default self-booting run (npm run -s conformance), timed");
   conformance = await measureConformanceRun();
 }
-const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
+const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands, paired }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands }, null, 2)}\n`);
+writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands, paired }, null, 2)}\n`);
 await removeRunKeys();
 
 /** Every server started, or none left running: one that fails to start ends the others before the bench fails. */

@@ -46,15 +46,19 @@ export function scenariosFor(server: BenchServer): Scenario[] {
   ];
 }
 
+/** The median of `values` (the upper middle of an even count). */
+export function middle(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
 export function median(samples: readonly Measurement[]): Measurement {
-  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
-    rps: Math.round(mid(samples.map((s) => s.rps))),
-    p50: mid(samples.map((s) => s.p50)),
-    p99: mid(samples.map((s) => s.p99)),
+    rps: Math.round(middle(samples.map((s) => s.rps))),
+    p50: middle(samples.map((s) => s.p50)),
+    p99: middle(samples.map((s) => s.p99)),
     requests: samples.reduce((sum, s) => sum + s.requests, 0),
-    cpuUs: Math.round(mid(samples.map((s) => s.cpuUs))),
-    preemptedPer100: Math.round(mid(samples.map((s) => s.preemptedPer100))),
+    cpuUs: Math.round(middle(samples.map((s) => s.cpuUs))),
+    preemptedPer100: Math.round(middle(samples.map((s) => s.preemptedPer100))),
   };
 }
 

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { load } from "./load.ts";
-import { type Measurement, median, type Scenario } from "./scenarios.ts";
+import { type Measurement, median, middle, type Scenario } from "./scenarios.ts";
 import { type BenchServer, hasTaskset, startProduction } from "./servers.ts";
 import { embeddedEnv, redisEnv } from "./store-envs.ts";
 
@@ -110,7 +110,9 @@ export async function measureAtRate(scenarios: readonly Scenario[], rows: readon
       for (const side of order) samples[side].push(await load(side === "one" ? one : many, connections, { seconds }, rate));
     }
     const [a, b] = [median(samples.one), median(samples.many)];
-    out.set(store, { workers, rate, one: pick(a), many: pick(b), coordination: b.cpuUs / Math.max(1, a.cpuUs) });
+    // Each round's two loads ran back to back: the median of the rounds' ratios (paired.ts says why).
+    const coordination = middle(samples.many.map((many, round) => many.cpuUs / Math.max(Number.EPSILON, samples.one[round].cpuUs)));
+    out.set(store, { workers, rate, one: pick(a), many: pick(b), coordination });
   }
   return out;
 }

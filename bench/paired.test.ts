@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { judgedComparisons, type PairedRatio } from "./paired.ts";
+import type { Measurement, Scenario } from "./scenarios.ts";
+import { evaluateTargets } from "./targets.ts";
+
+const scenario = (server: string, name: string): Scenario => ({
+  id: `${server}:${name}`,
+  request: { url: "http://127.0.0.1:1/", method: "POST", headers: {}, body: "{}" },
+  expectStatus: 200,
+  pid: 1,
+  describe: () => ({ id: `${server}:${name}`, server, scenario: name }),
+});
+const row = (server: string, name: string, cpuUs: number): { server: string; scenario: string } & Measurement =>
+  ({ server, scenario: name, rps: 1000, p50: 1, p99: 1, requests: 1000, cpuUs, preemptedPer100: 0 });
+const pair = (reference: string, subject: string, ratio: number, referenceUs: number, subjectUs: number): PairedRatio =>
+  ({ reference, subject, ratio, referenceUs, subjectUs, pairs: 6 });
+const judged = (targets: ReturnType<typeof evaluateTargets>, prefix: string) => targets.find((t) => t.name.startsWith(prefix));
+
+describe("the CPU targets judged on pairs run back to back", () => {
+  it("compares bare with each store's execute, and each execute with its 401 and its 429, and nothing else", () => {
+    const scenarios = ["bare:bare POST", "h3 floor:h3 floor POST", "embedded:execute hash-text", "embedded:execute json-formatter 10KB",
+      "embedded:401 bad key", "embedded:429 spent key", "redis:execute hash-text", "redis:429 spent key", "embedded, WORKERS=2:execute hash-text"]
+      .map((id) => scenario(id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1)));
+    expect(judgedComparisons(scenarios).map(({ reference, subject }) => `${reference.id} / ${subject.id}`)).toEqual([
+      "bare:bare POST / embedded:execute hash-text", "embedded:execute hash-text / embedded:401 bad key",
+      "embedded:execute hash-text / embedded:429 spent key", "bare:bare POST / redis:execute hash-text",
+      "redis:execute hash-text / redis:429 spent key",
+    ]);
+  });
+
+  it("judges the share of bare and the refusals on the pairs' median ratios where measured, on the rounds' medians otherwise", () => {
+    // The rounds caught bare in a fast phase of the machine and execute in a slow one: 50%; the pairs say 65%.
+    const rows = [row("bare", "bare POST", 40), row("embedded", "execute hash-text", 80), row("embedded", "429 spent key", 70), row("embedded", "401 bad key", 90)];
+    const paired = [pair("bare:bare POST", "embedded:execute hash-text", 0.65, 39, 60), pair("embedded:execute hash-text", "embedded:429 spent key", 0.95, 57, 60)];
+    const targets = evaluateTargets(rows, { paired });
+    expect(judged(targets, "embedded: execute server CPU per request ≥ 60.0%")).toMatchObject({ met: true, measured: "65.0% (39 vs 60 µs; median of 6 pairs run back to back)" });
+    expect(judged(targets, "embedded: 429 spent key server CPU")).toMatchObject({ met: false, measured: "60 vs 57 µs (execute's over its 0.95×; median of 6 pairs run back to back)" });
+    expect(judged(targets, "embedded: 401 bad key server CPU")).toMatchObject({ met: false, measured: "90 vs 80 µs (execute's over its 0.89×)" });
+    expect(judged(evaluateTargets(rows), "embedded: execute server CPU per request ≥ 60.0%")).toMatchObject({ met: false, measured: "50.0% (40 vs 80 µs)" });
+  });
+});

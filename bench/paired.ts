@@ -1,0 +1,67 @@
+// The CPU-per-request targets judged on pairs measured back to back (bench/README.md, "What it measures").
+import { load } from "./load.ts";
+import { middle, type Scenario } from "./scenarios.ts";
+
+/** A judged comparison of CPU per request, as `reference` µs over `subject` µs (bare over execute, execute over a refusal). */
+export interface Comparison {
+  readonly reference: Scenario;
+  readonly subject: Scenario;
+}
+
+export interface PairedRatio {
+  /** Scenario ids. */
+  readonly reference: string;
+  readonly subject: string;
+  /** The median over the pairs of reference µs / subject µs, each pair's two loads run one right after the other. */
+  readonly ratio: number;
+  /** The medians of each side's CPU per request, µs, for the report. */
+  readonly referenceUs: number;
+  readonly subjectUs: number;
+  readonly pairs: number;
+}
+
+/**
+ * Runs each comparison `pairs` times as two loads back to back, the order alternating, and takes the median of the
+ * pairs' ratios. These machines' speed moves by a third for tens of seconds at a time with nothing else running
+ * (bench/README.md): a ratio of two medians taken seconds or minutes apart, as the main rounds give, carries that move;
+ * a pair's two loads meet the same machine.
+ */
+export async function measurePaired(comparisons: readonly Comparison[], connections: number, seconds: number, pairs: number): Promise<PairedRatio[]> {
+  const out: PairedRatio[] = [];
+  for (const { reference, subject } of comparisons) {
+    const ratios: number[] = [];
+    const sides: Record<"reference" | "subject", number[]> = { reference: [], subject: [] };
+    for (let pair = 0; pair < pairs; pair++) {
+      const order = pair % 2 === 0 ? ([reference, subject] as const) : ([subject, reference] as const);
+      const [first, second] = [await load(order[0], connections, { seconds }), await load(order[1], connections, { seconds })];
+      const [ref, sub] = order[0] === reference ? [first, second] : [second, first];
+      ratios.push(ref.cpuUs / Math.max(Number.EPSILON, sub.cpuUs));
+      sides.reference.push(ref.cpuUs);
+      sides.subject.push(sub.cpuUs);
+    }
+    out.push({
+      reference: reference.id, subject: subject.id, ratio: middle(ratios),
+      referenceUs: Math.round(middle(sides.reference)), subjectUs: Math.round(middle(sides.subject)), pairs,
+    });
+  }
+  return out;
+}
+
+/** The judged comparisons of each project server: bare against execute, execute against its 401 and its 429. */
+export function judgedComparisons(scenarios: readonly Scenario[]): Comparison[] {
+  const find = (server: string, scenario: string) => scenarios.find((s) => s.describe().server === server && s.describe().scenario === scenario);
+  const bare = find("bare", "bare POST");
+  const out: Comparison[] = [];
+  for (const store of ["embedded", "redis"]) {
+    const execute = find(store, "execute hash-text");
+    if (!execute) continue;
+    if (bare) out.push({ reference: bare, subject: execute });
+    for (const refusal of ["401 bad key", "429 spent key"]) {
+      const subject = find(store, refusal);
+      if (subject) out.push({ reference: execute, subject });
+    }
+  }
+  return out;
+}
+
+export const pairedText = (paired: PairedRatio): string => `median of ${paired.pairs} pair${paired.pairs === 1 ? "" : "s"} run back to back`;
