@@ -64,4 +64,5 @@ export function judgedComparisons(scenarios: readonly Scenario[]): Comparison[] 
   return out;
 }
 
-export const pairedText = (paired: PairedRatio): string => `median of ${paired.pairs} pair${paired.pairs === 1 ? "" : "s"} run back to back`;
+export const pairedText = ({ pairs }: PairedRatio): string =>
+  (pairs === 1 ? "one back-to-back pair's ratio" : `median of ${pairs} back-to-back pairs' ratios`);

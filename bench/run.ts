@@ -105,7 +105,7 @@ let paired: PairedRatio[] = [];
 if (pairCount > 0) {
   console.log(`\nCPU per request in pairs: each comparison ${pairCount} time${pairCount === 1 ? "" : "s"} as two ${duration}-s loads back to back, the order alternating`);
   paired = await measurePaired(judgedComparisons(scenarios), connections, duration, pairCount);
-  for (const p of paired) console.log(`  ${p.reference} ${p.referenceUs} µs / ${p.subject} ${p.subjectUs} µs: ${p.ratio.toFixed(3)} (${pairedText(p)})`);
+  for (const p of paired) console.log(`  ${p.reference} µs / ${p.subject} µs: ${p.ratio.toFixed(3)} (${pairedText(p)}; medians ${p.referenceUs} vs ${p.subjectUs} µs)`);
 }
 const overheadRounds = Number(values["overhead-rounds"]);
 console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off${values["no-noise-floor"] ? " (no noise floor: --no-noise-floor)" : ", and beside itself"}; ${overheadRounds} rounds of ${duration} s`);
