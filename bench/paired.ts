@@ -1,6 +1,6 @@
 // The CPU-per-request targets judged on pairs measured back to back (bench/README.md, "What it measures").
 import { load } from "./load.ts";
-import { middle, type Scenario } from "./scenarios.ts";
+import { type Measurement, middle, type Scenario } from "./scenarios.ts";
 
 /** A judged comparison of CPU per request, as `reference` µs over `subject` µs (bare over execute, execute over a refusal). */
 export interface Comparison {
@@ -29,22 +29,28 @@ export interface PairedRatio {
 export async function measurePaired(comparisons: readonly Comparison[], connections: number, seconds: number, pairs: number): Promise<PairedRatio[]> {
   const out: PairedRatio[] = [];
   for (const { reference, subject } of comparisons) {
-    const ratios: number[] = [];
-    const sides: Record<"reference" | "subject", number[]> = { reference: [], subject: [] };
-    for (let pair = 0; pair < pairs; pair++) {
-      const order = pair % 2 === 0 ? ([reference, subject] as const) : ([subject, reference] as const);
-      const [first, second] = [await load(order[0], connections, { seconds }), await load(order[1], connections, { seconds })];
-      const [ref, sub] = order[0] === reference ? [first, second] : [second, first];
-      ratios.push(ref.cpuUs / Math.max(Number.EPSILON, sub.cpuUs));
-      sides.reference.push(ref.cpuUs);
-      sides.subject.push(sub.cpuUs);
-    }
+    const run = (scenario: Scenario) => () => load(scenario, connections, { seconds });
+    const sides = await backToBack(pairs, run(reference), run(subject));
     out.push({
-      reference: reference.id, subject: subject.id, ratio: middle(ratios),
-      referenceUs: Math.round(middle(sides.reference)), subjectUs: Math.round(middle(sides.subject)), pairs,
+      reference: reference.id, subject: subject.id, ratio: pairedRatio(sides.a, sides.b),
+      referenceUs: Math.round(middle(sides.a.map((m) => m.cpuUs))), subjectUs: Math.round(middle(sides.b.map((m) => m.cpuUs))), pairs,
     });
   }
   return out;
+}
+
+/** Runs `a` and `b` back to back `pairs` times, the order alternating; each side's measurements in pair order. */
+export async function backToBack(pairs: number, a: () => Promise<Measurement>, b: () => Promise<Measurement>): Promise<Record<"a" | "b", Measurement[]>> {
+  const sides: Record<"a" | "b", Measurement[]> = { a: [], b: [] };
+  for (let pair = 0; pair < pairs; pair++) {
+    for (const side of pair % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const)) sides[side].push(await (side === "a" ? a : b)());
+  }
+  return sides;
+}
+
+/** The median over the pairs of a's CPU per request over b's. */
+export function pairedRatio(a: readonly Measurement[], b: readonly Measurement[]): number {
+  return middle(a.map((m, pair) => m.cpuUs / Math.max(Number.EPSILON, b[pair].cpuUs)));
 }
 
 /** The judged comparisons of each project server: bare against execute, execute against its 401 and its 429. */

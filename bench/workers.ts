@@ -7,7 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { load } from "./load.ts";
-import { type Measurement, median, middle, type Scenario } from "./scenarios.ts";
+import { backToBack, pairedRatio } from "./paired.ts";
+import { type Measurement, median, type Scenario } from "./scenarios.ts";
 import { type BenchServer, hasTaskset, startProduction } from "./servers.ts";
 import { embeddedEnv, redisEnv } from "./store-envs.ts";
 
@@ -104,15 +105,9 @@ export async function measureAtRate(scenarios: readonly Scenario[], rows: readon
     const oneRps = rows.find((row) => row.server === store && row.scenario === WORKERS_SCENARIO)?.rps;
     if (!one || !many || !oneRps) continue;
     const rate = Math.max(1, Math.round(oneRps * AT_RATE_SHARE));
-    const samples: Record<"one" | "many", Measurement[]> = { one: [], many: [] };
-    for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? (["one", "many"] as const) : (["many", "one"] as const);
-      for (const side of order) samples[side].push(await load(side === "one" ? one : many, connections, { seconds }, rate));
-    }
-    const [a, b] = [median(samples.one), median(samples.many)];
-    // Each round's two loads ran back to back: the median of the rounds' ratios (paired.ts says why).
-    const coordination = middle(samples.many.map((many, round) => many.cpuUs / Math.max(Number.EPSILON, samples.one[round].cpuUs)));
-    out.set(store, { workers, rate, one: pick(a), many: pick(b), coordination });
+    // Each round's two loads back to back, judged on the median of the rounds' ratios (paired.ts says why).
+    const samples = await backToBack(rounds, () => load(one, connections, { seconds }, rate), () => load(many, connections, { seconds }, rate));
+    out.set(store, { workers, rate, one: pick(median(samples.a)), many: pick(median(samples.b)), coordination: pairedRatio(samples.b, samples.a) });
   }
   return out;
 }
