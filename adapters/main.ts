@@ -1,3 +1,5 @@
-import { runServe } from "./serve.ts";
+import { enableCompileCache } from "./compile-cache.ts";
 
+enableCompileCache();
+const { runServe } = await import("./serve.ts");
 await runServe(process.env);

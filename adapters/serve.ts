@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import { pino } from "pino";
+import { flushCompileCache } from "./compile-cache.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { batchedLines, createLogger, type Logger } from "./logger.ts";
 import { loadPacks, parsePackList } from "./packs/load-packs.ts";
@@ -64,6 +65,7 @@ async function serveHere(config: Config, env: NodeJS.ProcessEnv, extra: Pick<Ser
     process.exit(1);
   });
   const listening = { url: running.url, storage: running.storage.kind };
+  flushCompileCache();
   if (cluster.isWorker) process.send?.({ kind: "tool-api:listening", ...listening } satisfies ListeningMessage);
   else console.log(listeningLine(config, listening));
   stopOnSignals(running, logger);

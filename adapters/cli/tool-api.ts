@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The package's one command: `tool-api serve | keys … | conformance … | mcp … | migrate | export | import | store … | secrets … | --version`. Each loads only what it needs.
+import { enableCompileCache } from "../compile-cache.ts";
+
 const USAGE = `Usage:
   tool-api serve [--workers N]   serve the API (PORT, HOST, DATA_DIR, REDIS_URL, … as npm start); --workers N|auto
                                  runs N server processes on one port (WORKERS)
@@ -13,6 +15,8 @@ const USAGE = `Usage:
   tool-api secrets <command>     status | reseal: count, or reseal with ENCRYPTION_KEY's first key, the stored TOTP and
                                  webhook signing secrets (tool-api secrets --help)
   tool-api --version             print this package's version`;
+
+enableCompileCache();
 
 /** The subcommands that run to their end and exit with their code, each module loaded only when it is called. */
 const EXITING_COMMANDS = new Map<string, () => Promise<(args: string[]) => Promise<number>>>([
