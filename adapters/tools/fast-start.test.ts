@@ -50,6 +50,8 @@ const HEAVY = [
   { name: "yaml", path: /node_modules\/yaml\// },
   { name: "papaparse", path: /node_modules\/papaparse\// },
   { name: "re2js", path: /node_modules\/re2js\// },
+  // ajv's draft 2020-12 build, which only the JSON Schema validator tool uses (the server's own ajv is draft-07): ≈ 10–15 ms.
+  { name: "ajv/dist/2020", path: /node_modules\/ajv\/dist\/2020\.js/ },
 ];
 const dirs: string[] = [];
 
