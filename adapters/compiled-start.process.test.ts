@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import nodeModule from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { childEnv } from "./testing/child-env.ts";
-import { createKeyWithCli } from "./testing/process.ts";
+import { createKeyWithCli, startServerProcess } from "./testing/process.ts";
 
 // What `npm start` runs: the compiled entry (npm ci's prepare builds it), not the sources under tsx.
 const ROOT = join(import.meta.dirname, "..");
@@ -22,31 +20,16 @@ function mkdirIn(name: string): string {
   return join(dir, name);
 }
 
-/** Starts the compiled server with `env`, resolving with its URL at its "Listening on" line; then SIGKILLs it. */
+/** Starts the compiled server with `env` and `nodeArgs`, gives `use` its URL once it listens, then SIGKILLs it. */
 async function withCompiledServer<T>(env: Record<string, string>, nodeArgs: string[], use: (url: string) => Promise<T>): Promise<T> {
-  const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: ROOT, env: childEnv({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env }), stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const server = await startServerProcess({ LOG_LEVEL: "warn", ...env }, MAIN, nodeArgs);
   try {
-    return await use(await listeningUrl(child));
+    return await use(server.url);
   } finally {
     // SIGKILL: nothing is written at exit, so what the test finds was written while the server ran.
-    child.kill("SIGKILL");
-    await exited;
+    server.child.kill("SIGKILL");
+    await server.exited;
   }
-}
-
-function listeningUrl(child: ChildProcess): Promise<string> {
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /Listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve(url);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the compiled server exited with ${code}:\n${output}`)));
-  });
 }
 
 describe("the compiled server's start", () => {

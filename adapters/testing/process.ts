@@ -17,11 +17,12 @@ export interface ServerProcess {
 /**
  * Starts adapters/main.ts (or another entry that prints the same line) on a free port and waits for its "Listening on"
  * line. The server sees `env` and none of this machine's server variables (childEnv): no exported REDIS_URL moves it.
+ * `nodeArgs` come before the entry: `--import tsx` for sources by default.
  */
-export function startServerProcess(env: Record<string, string>, entry = join(ROOT, "adapters", "main.ts")): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, entry = join(ROOT, "adapters", "main.ts"), nodeArgs: readonly string[] = ["--import", "tsx"]): Promise<ServerProcess> {
   // node --import tsx keeps the server in this one process, so a SIGKILL really kills the server (the tsx
   // binary would put it in a grandchild that outlives the signal).
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: childEnv({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
