@@ -41,7 +41,8 @@ export interface Config {
   /** WORKERS: how many server processes share the port (node:cluster); 1 serves in this process alone. */
   readonly workers: number;
   /** The tool process pool's capacity for the whole machine: tasks run at once, tasks that may wait, and how long one may wait. */
-  readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number };
+  /** TOOL_WARM_UP: whether each tool process runs every isolated tool's first example as it starts (libraries loaded before the first call). */
+  readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number; readonly warm: boolean };
   /**
    * PUBLIC_URL: the origin of every link the service sends or shows, never a request's Host. Default
    * `http://<HOST>:<PORT>`; its port 0 (PORT=0) stands for the port the server listens on.
@@ -100,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
       concurrency: pick("TOOL_CONCURRENCY", "2", (raw) => integerIn(raw, 1, 64), "an integer from 1 to 64"),
       maxQueue: pick("TOOL_QUEUE_MAX", "16", (raw) => integerIn(raw, 0, 10_000), "an integer from 0 to 10000"),
       maxWaitMs: pick("TOOL_QUEUE_WAIT_MS", "10000", (raw) => integerIn(raw, 0, 600_000), "an integer from 0 to 600000"),
+      warm: pick("TOOL_WARM_UP", "true", parseBoolean, "true or false"),
     },
     // host is undefined when HOST is invalid (already reported); IPv6 addresses go in brackets.
     ...loadOutbound(env, pick, problems, `http://${host?.includes(":") ? `[${host}]` : host}:${port}`),
@@ -144,6 +146,8 @@ function loadOutbound(env: NodeJS.ProcessEnv, pick: Picker, problems: string[], 
     smtpUrl,
     mailFrom: pick("MAIL_FROM", `Tool Execution API <no-reply@${mailHost}>`, parseMailFrom, "one line such as Tools <no-reply@example.com> or no-reply@example.com"),
     webhookRetrySchedule: pick("WEBHOOK_RETRY_SCHEDULE", DEFAULT_RETRY_SCHEDULE.join(","), parseRetrySchedule, "1 to 20 comma-separated whole seconds, each from 0 to 604800, such as 5,300,1800"),
-    webhookAllowPrivate: pick("WEBHOOK_ALLOW_PRIVATE", "false", (raw) => (raw === "true" ? true : raw === "false" ? false : undefined), "true or false"),
+    webhookAllowPrivate: pick("WEBHOOK_ALLOW_PRIVATE", "false", parseBoolean, "true or false"),
   };
 }
+
+const parseBoolean = (raw: string): boolean | undefined => (raw === "true" ? true : raw === "false" ? false : undefined);

@@ -142,7 +142,7 @@ function servesIsolatedTools({ tools, packs = [] }: ServerOptions): boolean {
  * per machine): its share, at least one process each.
  */
 export function poolShare(pool: Config["toolPool"], workers: number): Config["toolPool"] {
-  return { concurrency: Math.max(1, Math.floor(pool.concurrency / workers)), maxQueue: Math.ceil(pool.maxQueue / workers), maxWaitMs: pool.maxWaitMs };
+  return { ...pool, concurrency: Math.max(1, Math.floor(pool.concurrency / workers)), maxQueue: Math.ceil(pool.maxQueue / workers) };
 }
 
 /** The isolated pool production runs, its failures logged; its children boot once the server listens. */

@@ -7,10 +7,10 @@ import { childEnv } from "../adapters/testing/child-env.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 /**
- * The bench's servers inherit this: one running tool process and its spare, not two and a spare. Every server the
- * smoke starts (ten, three of them under callgrind: --no-noise-floor leaves out the overhead phase's unjudged copy of
- * "all on") warms each of its tool processes for ≈ 4 s of CPU; the smoke judges that the bench runs and reports, not
- * its figures.
+ * The bench's servers inherit this: one running tool process and its spare, not two and a spare, neither warmed up
+ * (childEnv's TOOL_WARM_UP=false). The smoke starts ten servers, three of them under callgrind (--no-noise-floor leaves
+ * out the overhead phase's unjudged copy of "all on"), and the scenarios' one isolated tool (json-formatter) loads no
+ * library: a warm-up would cost each tool process ≈ 2.5 s of CPU for nothing. The smoke judges that the bench runs and reports, not its figures.
  */
 const SMOKE_ENV = childEnv({ TOOL_CONCURRENCY: "1" });
 

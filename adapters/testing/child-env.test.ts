@@ -24,11 +24,14 @@ describe("childEnv", () => {
     expect([...read].filter((name) => !(SERVER_VARIABLES as readonly string[]).includes(name))).toEqual([]);
   });
 
-  it("leaves out every server variable this process has, keeps the rest, and adds exactly what the test sets", () => {
+  it("leaves out every server variable this process has, keeps the rest, and adds the tests' defaults and exactly what the test sets", () => {
     for (const name of SERVER_VARIABLES) vi.stubEnv(name, name === "PORT" ? "3000" : "from-the-machine");
     vi.stubEnv("CHILD_ENV_TEST_KEPT", "kept");
     const env = childEnv({ DATA_DIR: "/tmp/here", REDIS_PREFIX: "mine:", CHILD_ENV_TEST_KEPT: undefined });
-    expect(Object.keys(env).filter((name) => (SERVER_VARIABLES as readonly string[]).includes(name)).sort()).toEqual(["DATA_DIR", "REDIS_PREFIX"]);
+    expect(Object.keys(env).filter((name) => (SERVER_VARIABLES as readonly string[]).includes(name)).sort()).toEqual(["DATA_DIR", "REDIS_PREFIX", "TOOL_WARM_UP"]);
+    expect(env.TOOL_WARM_UP).toBe("false");
+    expect(childEnv({ TOOL_WARM_UP: "true" }).TOOL_WARM_UP).toBe("true");
+    expect(childEnv({ TOOL_WARM_UP: undefined })).not.toHaveProperty("TOOL_WARM_UP");
     expect(env).toMatchObject({ DATA_DIR: "/tmp/here", REDIS_PREFIX: "mine:", PATH: process.env.PATH });
     expect(env).not.toHaveProperty("CHILD_ENV_TEST_KEPT");
     expect(childEnv()).toHaveProperty("CHILD_ENV_TEST_KEPT", "kept");

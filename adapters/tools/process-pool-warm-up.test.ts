@@ -59,3 +59,15 @@ describe("process pool: a task handed to a child still warming up", () => {
     expect(runner.stats()).toMatchObject({ started: 1, timedOut: 1 });
   });
 });
+
+describe("process pool: warm: false (TOOL_WARM_UP=false)", () => {
+  it("is ready once its child has loaded the modules, with no warm-up run (the gate's warm-up would wait for a task)", async () => {
+    const runner = new ProcessPoolToolRunner({
+      modules: [GATE_MODULE], warm: false, concurrency: 1, spares: 0, timeoutMsFor: () => NEVER_MS, maxWaitMs: NEVER_MS, onError: () => {},
+    });
+    runners.push(runner);
+    await runner.whenReady();
+    expect(runner.stats()).toMatchObject({ ready: 1, idle: 1, started: 0 });
+    expect(await runner.run(task, { warmUpMs: 0, runMs: 0 })).toEqual({ ok: true, value: { pid: runner.pids()[0] } });
+  });
+});

@@ -91,16 +91,16 @@ describe("a queued call whose client leaves (one child, a queue of one)", () => 
   }, NEVER_MS);
 });
 
-describe("TOOL_CONCURRENCY, TOOL_QUEUE_MAX, TOOL_QUEUE_WAIT_MS", () => {
+describe("TOOL_CONCURRENCY, TOOL_QUEUE_MAX, TOOL_QUEUE_WAIT_MS, TOOL_WARM_UP", () => {
   it("are read and checked at start", () => {
     const poolOf = (env: Record<string, string>) => {
       const loaded = loadConfig(env);
       return loaded.ok ? loaded.value.toolPool : loaded.error;
     };
-    expect(poolOf({ TOOL_CONCURRENCY: "3", TOOL_QUEUE_MAX: "0", TOOL_QUEUE_WAIT_MS: "2500" })).toEqual({ concurrency: 3, maxQueue: 0, maxWaitMs: 2_500 });
-    expect(poolOf({})).toEqual({ concurrency: 2, maxQueue: 16, maxWaitMs: 10_000 });
-    const bad = loadConfig({ TOOL_CONCURRENCY: "0", TOOL_QUEUE_MAX: "-1", TOOL_QUEUE_WAIT_MS: "soon" });
-    expect(bad.ok ? [] : bad.error.map((problem) => problem.split("=")[0])).toEqual(["TOOL_CONCURRENCY", "TOOL_QUEUE_MAX", "TOOL_QUEUE_WAIT_MS"]);
+    expect(poolOf({ TOOL_CONCURRENCY: "3", TOOL_QUEUE_MAX: "0", TOOL_QUEUE_WAIT_MS: "2500", TOOL_WARM_UP: "false" })).toEqual({ concurrency: 3, maxQueue: 0, maxWaitMs: 2_500, warm: false });
+    expect(poolOf({})).toEqual({ concurrency: 2, maxQueue: 16, maxWaitMs: 10_000, warm: true });
+    const bad = loadConfig({ TOOL_CONCURRENCY: "0", TOOL_QUEUE_MAX: "-1", TOOL_QUEUE_WAIT_MS: "soon", TOOL_WARM_UP: "no" });
+    expect(bad.ok ? [] : bad.error.map((problem) => problem.split("=")[0])).toEqual(["TOOL_CONCURRENCY", "TOOL_QUEUE_MAX", "TOOL_QUEUE_WAIT_MS", "TOOL_WARM_UP"]);
   });
 
   it("size the pool npm start builds: one call runs, one waits, the third gets server_busy", async () => {

@@ -35,10 +35,10 @@ describe("WORKERS", () => {
   });
 
   it("gives each worker its share of the machine's tool pool, at least one process each", () => {
-    const pool = { concurrency: 8, maxQueue: 16, maxWaitMs: 10_000 };
+    const pool = { concurrency: 8, maxQueue: 16, maxWaitMs: 10_000, warm: true };
     expect(poolShare(pool, 1)).toEqual(pool);
-    expect(poolShare(pool, 4)).toEqual({ concurrency: 2, maxQueue: 4, maxWaitMs: 10_000 });
-    expect(poolShare({ ...pool, concurrency: 2, maxQueue: 1 }, 3)).toEqual({ concurrency: 1, maxQueue: 1, maxWaitMs: 10_000 });
+    expect(poolShare(pool, 4)).toEqual({ concurrency: 2, maxQueue: 4, maxWaitMs: 10_000, warm: true });
+    expect(poolShare({ ...pool, concurrency: 2, maxQueue: 1, warm: false }, 3)).toEqual({ concurrency: 1, maxQueue: 1, maxWaitMs: 10_000, warm: false });
   });
 });
 

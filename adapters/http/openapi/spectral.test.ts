@@ -44,6 +44,8 @@ describe("Spectral (spectral:oas + OWASP, .spectral.yaml)", () => {
   it("still catches an uncapped request string and a keyed response without rate-limit headers", async () => {
     const response = await createTestApp().app.request("/api/v1/openapi.json");
     const document = (await response.json()) as any;
+    // The one operation the defects are in (its components kept whole): a fifth of the whole document's lint time.
+    document.paths = { "/execute/hash-text": document.paths["/execute/hash-text"] };
     delete document.components.schemas.HashTextInput.properties.text.maxLength;
     delete document.paths["/execute/hash-text"].post.responses["200"].headers["X-RateLimit-Limit"];
     const codes = lint(document).filter((result) => result.severity === 0).map((result) => result.code);
