@@ -41,7 +41,10 @@ export interface Config {
   /** WORKERS: how many server processes share the port (node:cluster); 1 serves in this process alone. */
   readonly workers: number;
   /** The tool process pool's capacity for the whole machine: tasks run at once, tasks that may wait, and how long one may wait. */
-  /** TOOL_WARM_UP: whether each tool process runs every isolated tool's first example as it starts (libraries loaded before the first call). */
+  /**
+   * TOOL_WARM_UP: whether the tool processes start once the server listens, each running every isolated tool's first
+   * example (libraries loaded before the first call); false: they start with the first isolated call, cold.
+   */
   readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number; readonly warm: boolean };
   /**
    * PUBLIC_URL: the origin of every link the service sends or shows, never a request's Host. Default

@@ -120,7 +120,8 @@ describe("a real server under hostile requests", () => {
   it("stays up, answers each with a documented status, keeps the probe answering and the server's RSS under 1 GiB", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hostile-"));
     dirs.push(dir);
-    const env = { DATA_DIR: dir, RATE_LIMIT: "1000000/60s", LOG_LEVEL: "warn" };
+    // Warmed tool processes, as production runs them: the hostile calls' caps are not spent loading libraries.
+    const env = { DATA_DIR: dir, RATE_LIMIT: "1000000/60s", LOG_LEVEL: "warn", TOOL_WARM_UP: "true" };
     server = await startServerProcess(env);
     const pid = server.child.pid as number;
     const { secret } = await createKeyWithCli(env);

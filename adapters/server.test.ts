@@ -17,10 +17,10 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(tools: readonly AnyTool[]): Promise<RunningServer> {
+async function serve(tools: readonly AnyTool[], env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "server-pool-"));
   dirs.push(dir);
-  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dir, LOG_LEVEL: "silent", TOOL_CONCURRENCY: "1" });
+  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dir, LOG_LEVEL: "silent", TOOL_CONCURRENCY: "1", ...env });
   if (!config.ok) throw new Error(config.error.join("; "));
   const server = await startServer(config.value, { logger: createLogger("silent"), tools });
   running.push(server);
@@ -52,6 +52,17 @@ async function executeHash(server: RunningServer): Promise<number> {
   return response.status;
 }
 
+/** An execute of math-evaluator (isolated) with a key made for it. */
+async function executeMath(server: RunningServer): Promise<unknown> {
+  const created = await server.container.get(TOKENS.createKey).execute({ name: "pool", env: "development" });
+  if (!created.ok) throw new Error(created.error.message);
+  const response = await fetch(`${server.url}/api/v1/execute/math-evaluator`, {
+    method: "POST", headers: { "x-api-key": created.value.secret, "content-type": "application/json" },
+    body: JSON.stringify({ input: { expression: "2 ^ 10" } }),
+  });
+  return response.json();
+}
+
 describe("startServer's tool processes", () => {
   it("starts none for a tool set without an isolated tool, and still answers its tools", async () => {
     const before = toolProcesses();
@@ -60,6 +71,16 @@ describe("startServer's tool processes", () => {
     // Past the moment a pool would boot (300 ms after listening), with margin for a loaded machine.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(toolProcesses().filter((pid) => !before.includes(pid))).toEqual([]);
+  });
+
+  it("with TOOL_WARM_UP=false, starts none until the first isolated call, which it then answers", async () => {
+    const before = toolProcesses();
+    const server = await serve([hashText, mathEvaluator], { TOOL_WARM_UP: "false" });
+    expect(await executeHash(server)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(toolProcesses().filter((pid) => !before.includes(pid))).toEqual([]);
+    expect(await executeMath(server)).toMatchObject({ status: "success", data: { output: { result: "1024" } } });
+    expect(toolProcesses().filter((pid) => !before.includes(pid)).length).toBeGreaterThan(0);
   });
 
   it("starts them once listening when one of its tools is isolated", async () => {

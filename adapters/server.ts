@@ -92,8 +92,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     server.listen(listenOptions(config.port, config.host), () => resolve());
   });
   // Forking a tool process stalls this event loop for tens of milliseconds: the first probes and requests are answered
-  // first, then the pool boots (an isolated tool called earlier starts it at once).
-  if (runner instanceof DeferredRunner) setTimeout(() => runner.start(), POOL_START_DELAY_MS).unref();
+  // first, then the pool boots (an isolated tool called earlier starts it at once). Without the warm-up
+  // (TOOL_WARM_UP=false) nothing is prepared ahead: the first isolated call starts the pool.
+  if (runner instanceof DeferredRunner && config.toolPool.warm) setTimeout(() => runner.start(), POOL_START_DELAY_MS).unref();
   const { port } = server.address() as AddressInfo;
   publicUrl = toListeningUrl(config.publicUrl, port);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;

@@ -13,7 +13,7 @@ import { judgedComparisons, measurePaired, type PairedRatio, pairedText } from "
 import { measureScaling, type ScalingReport } from "./scaling.ts";
 import { type Measurement, median, printReport, type Scenario, scenariosFor } from "./scenarios.ts";
 import { untilSettled } from "./process-cpu.ts";
-import { type BenchServer, LOG_DIR, startBaseline, startProduction } from "./servers.ts";
+import { type BenchServer, logDirectory, startBaseline, startProduction } from "./servers.ts";
 import { embeddedEnv, redisEnv, removeRunKeys } from "./store-envs.ts";
 import { soak, type SoakReport } from "./soak.ts";
 import { measureStartUp } from "./start-up.ts";
@@ -96,7 +96,7 @@ for (let round = 0; round < rounds; round++) {
 }
 const rssAfter = Object.fromEntries(servers.map((s) => [s.name, s.rss()] as const));
 const results = scenarios.map((scenario) => ({ ...scenario.describe(), ...median(samples.get(scenario.id) ?? []) }));
-const report = printReport(results, rssBefore, rssAfter, { duration, rounds, connections, logs: LOG_DIR });
+const report = printReport(results, rssBefore, rssAfter, { duration, rounds, connections, logs: logDirectory() });
 const atRate = await measureAtRate(scenarios, results, workers, connections, duration, rounds);
 const workersResult = workersReport(results, workers, pinned.note, atRate);
 printWorkers(workersResult);
@@ -146,7 +146,7 @@ if (!values["no-conformance"]) {
 }
 const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands, paired }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
 printTargets(targets);
-console.log(`\n(request logs at info collected to ${LOG_DIR}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+console.log(`\n(request logs at info collected to ${logDirectory()}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
 writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands, paired }, null, 2)}\n`);
 await removeRunKeys();
 

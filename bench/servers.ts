@@ -32,8 +32,16 @@ export interface BenchServer {
   kill(): void;
 }
 
-/** Where the servers' request logs go during a run: a file, as a supervisor collecting stdout would write. */
-export const LOG_DIR = mkdtempSync(join(tmpdir(), "bench-logs-"));
+let logDir: string | undefined;
+
+/**
+ * Where the servers' request logs go during a run: a file, as a supervisor collecting stdout would write. Made by the
+ * first server started, not at import: the bench's unit tests import this module and start none.
+ */
+export function logDirectory(): string {
+  logDir ??= mkdtempSync(join(tmpdir(), "bench-logs-"));
+  return logDir;
+}
 
 /** A keyless baseline in its own process: "bare" (node:http) or "h3 floor" (h3 on node:http, nothing of ours). */
 export async function startBaseline(name: "bare" | "h3 floor"): Promise<BenchServer> {
@@ -87,7 +95,7 @@ const PORT_ATTEMPTS = 5;
  * EADDRINUSE is started again on another port.
  */
 async function spawnListening(options: ProductionOptions): Promise<{ child: ChildProcess; env: Record<string, string | undefined>; url: string }> {
-  const logFile = join(LOG_DIR, `${options.name}.log`);
+  const logFile = join(logDirectory(), `${options.name}.log`);
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const env = { ...process.env, HOST: SERVER_HOST, PORT: String(port), LOG_LEVEL: "info", ...options.env };
@@ -161,12 +169,12 @@ export function freePort(): Promise<number> {
 async function untilHealthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${LOG_DIR}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logDirectory()}`);
     // Bounded: whatever else holds the port (see spawnListening) may accept and never answer.
     if (await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)) return;
     await sleep(20);
   }
-  throw new Error(`server at ${url} never answered; see ${LOG_DIR}`);
+  throw new Error(`server at ${url} never answered; see ${logDirectory()}`);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

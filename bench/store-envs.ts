@@ -8,7 +8,7 @@ import { createClient } from "@keyv/redis";
 /** The bench's servers serve /metrics (METRICS_TOKEN set), so every figure includes what metrics cost. */
 export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
 
-/** The embedded stores' DATA_DIRs, removed when the bench exits (the logs in LOG_DIR stay: the report names them). */
+/** The embedded stores' DATA_DIRs, removed when the bench exits (the request logs stay: the report names them). */
 const dataDirs: string[] = [];
 process.on("exit", () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
