@@ -40,10 +40,10 @@ export interface Config {
   readonly metricsToken: string | undefined;
   /** WORKERS: how many server processes share the port (node:cluster); 1 serves in this process alone. */
   readonly workers: number;
-  /** The tool process pool's capacity for the whole machine: tasks run at once, tasks that may wait, and how long one may wait. */
   /**
-   * TOOL_WARM_UP: whether the tool processes start once the server listens, each running every isolated tool's first
-   * example (libraries loaded before the first call); false: they start with the first isolated call, cold.
+   * The tool process pool's capacity for the whole machine: tasks run at once, tasks that may wait, and how long one
+   * may wait; and TOOL_WARM_UP: whether its processes start once the server listens, each running every isolated
+   * tool's first example (libraries loaded before the first call), or with the first isolated call, cold.
    */
   readonly toolPool: { readonly concurrency: number; readonly maxQueue: number; readonly maxWaitMs: number; readonly warm: boolean };
   /**

@@ -146,7 +146,7 @@ export function poolShare(pool: Config["toolPool"], workers: number): Config["to
   return { ...pool, concurrency: Math.max(1, Math.floor(pool.concurrency / workers)), maxQueue: Math.ceil(pool.maxQueue / workers) };
 }
 
-/** The isolated pool production runs, its failures logged; its children boot once the server listens. */
+/** The isolated pool production runs, its failures logged; its children boot once the server listens (or, TOOL_WARM_UP=false, with the first isolated call). */
 async function workerRunner(logger: Logger, packs: readonly LoadedPack[], capacity: Config["toolPool"]): Promise<DeferredRunner> {
   const { ProcessPoolToolRunner, CATALOG_MODULE } = await import("./tools/process-pool.ts");
   const modules = [CATALOG_MODULE, ...packs.map((pack) => ({ url: pack.moduleUrl, idPrefix: `${pack.id}.` }))];
