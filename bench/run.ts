@@ -108,8 +108,9 @@ if (pairCount > 0) {
   for (const p of paired) console.log(`  ${p.reference} µs / ${p.subject} µs: ${p.ratio.toFixed(3)} (${pairedText(p)}; medians ${p.referenceUs} vs ${p.subjectUs} µs)`);
 }
 const overheadRounds = Number(values["overhead-rounds"]);
-console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off${values["no-noise-floor"] ? " (no noise floor: --no-noise-floor)" : ", and beside itself"}; ${overheadRounds} rounds of ${duration} s`);
-const overheads = await measureOverheads(everyScenario, connections, duration, overheadRounds, overheadVariants);
+// --overhead-rounds 0 and --soak 0 leave those phases out, as --pairs 0 and --instructions 0 do theirs (no NaN lines).
+if (overheadRounds > 0) console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off${values["no-noise-floor"] ? " (no noise floor: --no-noise-floor)" : ", and beside itself"}; ${overheadRounds} rounds of ${duration} s`);
+const overheads = overheadRounds > 0 ? await measureOverheads(everyScenario, connections, duration, overheadRounds, overheadVariants) : [];
 
 let instructions: InstructionReport[] | { skipped: string } = { skipped: "--instructions 0" };
 const instructionRequests = Number(values.instructions);
@@ -121,9 +122,10 @@ else if (instructionRequests > 0) {
 }
 
 let soakReport: SoakReport | undefined;
-if (values.soak) {
-  console.log(`\nsoak: ${values.soak} requests of execute hash-text on the embedded server`);
-  soakReport = await soak(servers.find((server) => server.name === "embedded") as BenchServer, Number(values.soak), connections);
+const soakRequests = Number(values.soak ?? 0);
+if (soakRequests > 0) {
+  console.log(`\nsoak: ${soakRequests} requests of execute hash-text on the embedded server`);
+  soakReport = await soak(servers.find((server) => server.name === "embedded") as BenchServer, soakRequests, connections);
 }
 for (const server of servers) await server.stop();
 
