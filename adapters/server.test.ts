@@ -41,27 +41,18 @@ function toolProcesses(): number[] {
     .map(Number);
 }
 
-async function executeHash(server: RunningServer): Promise<number> {
+/** An execute of `tool` with a key made for it: its status and parsed body. */
+async function execute(server: RunningServer, tool: string, input: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
   const created = await server.container.get(TOKENS.createKey).execute({ name: "pool", env: "development" });
   if (!created.ok) throw new Error(created.error.message);
-  const response = await fetch(`${server.url}/api/v1/execute/hash-text`, {
+  const response = await fetch(`${server.url}/api/v1/execute/${tool}`, {
     method: "POST", headers: { "x-api-key": created.value.secret, "content-type": "application/json" },
-    body: JSON.stringify({ input: { algorithm: "sha256", text: "abc" } }),
+    body: JSON.stringify({ input }),
   });
-  await response.body?.cancel();
-  return response.status;
+  return { status: response.status, body: await response.json() };
 }
 
-/** An execute of math-evaluator (isolated) with a key made for it. */
-async function executeMath(server: RunningServer): Promise<unknown> {
-  const created = await server.container.get(TOKENS.createKey).execute({ name: "pool", env: "development" });
-  if (!created.ok) throw new Error(created.error.message);
-  const response = await fetch(`${server.url}/api/v1/execute/math-evaluator`, {
-    method: "POST", headers: { "x-api-key": created.value.secret, "content-type": "application/json" },
-    body: JSON.stringify({ input: { expression: "2 ^ 10" } }),
-  });
-  return response.json();
-}
+const executeHash = async (server: RunningServer) => (await execute(server, "hash-text", { algorithm: "sha256", text: "abc" })).status;
 
 describe("startServer's tool processes", () => {
   it("starts none for a tool set without an isolated tool, and still answers its tools", async () => {
@@ -79,7 +70,7 @@ describe("startServer's tool processes", () => {
     expect(await executeHash(server)).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(toolProcesses().filter((pid) => !before.includes(pid))).toEqual([]);
-    expect(await executeMath(server)).toMatchObject({ status: "success", data: { output: { result: "1024" } } });
+    expect((await execute(server, "math-evaluator", { expression: "2 ^ 10" })).body).toMatchObject({ status: "success", data: { output: { result: "1024" } } });
     expect(toolProcesses().filter((pid) => !before.includes(pid)).length).toBeGreaterThan(0);
   });
 
