@@ -37,6 +37,26 @@ export async function load(scenario: Scenario, connections: number, limit: { sec
   return { rps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), requests: result.requests.total, cpuUs, preemptedPer100 };
 }
 
+/**
+ * Drives several servers' scenarios at once for `seconds`, sharing `connections` and `rate` equally: one load spread
+ * over separate instances, as a balancer would. CPU per request and preemptions are the servers' together.
+ */
+export async function loadTogether(scenarios: readonly Scenario[], connections: number, seconds: number, rate: number): Promise<Measurement> {
+  const share = (total: number) => Math.max(1, Math.round(total / scenarios.length));
+  const each = await Promise.all(scenarios.map((scenario) => load(scenario, share(connections), { seconds }, share(rate))));
+  return combined(each);
+}
+
+/** Measurements of loads run at the same time, as one: req/s summed, CPU and preemptions per request over all, p50 and p99 the worst. */
+export function combined(each: readonly Measurement[]): Measurement {
+  const requests = each.reduce((sum, m) => sum + m.requests, 0);
+  const perRequest = (field: "cpuUs" | "preemptedPer100") => each.reduce((sum, m) => sum + m[field] * m.requests, 0) / Math.max(1, requests);
+  return {
+    rps: each.reduce((sum, m) => sum + m.rps, 0), requests, cpuUs: perRequest("cpuUs"), preemptedPer100: perRequest("preemptedPer100"),
+    p50: Math.max(...each.map((m) => m.p50)), p99: Math.max(...each.map((m) => m.p99)),
+  };
+}
+
 /** How close two successive warm-up slices' CPU per request must be for a server to count as warm. */
 export const WARM_AGREEMENT = 0.1;
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RedisCommandsReport } from "./redis-commands.ts";
-import type { WorkersReport } from "./workers.ts";
+import type { AtRate, WorkersReport } from "./workers.ts";
 
 interface PassResults {
   readonly node: string;
@@ -67,10 +67,12 @@ function printSideBySide(passes: readonly PassResults[]): void {
     const overheads = (pass.overheads ?? []).map(({ what, cost, cpuCost }) => `; ${what} takes ${percent(cost)} of execute req/s (CPU ${percent(cpuCost)})`).join("");
     console.log(`${pass.node}: start-up ${pass.startUp?.medianMs ?? "-"} ms${scaling}${instructions}${overheads}`);
     for (const row of pass.workers?.rows ?? []) {
-      console.log(`${pass.node}: ${row.store} ${row.workers} workers ${row.many.rps} req/s ${row.many.cpuUs} µs/req vs 1 worker ${row.one.rps} req/s ${row.one.cpuUs} µs/req: scaling ${row.scaling.toFixed(2)}× (${pass.workers?.pinning}), CPU/request ${row.coordination.toFixed(2)}×`);
+      console.log(`${pass.node}: ${row.store} ${row.workers} workers ${row.many.rps} req/s ${row.many.cpuUs} µs/req vs 1 worker ${row.one.rps} req/s ${row.one.cpuUs} µs/req: scaling ${row.scaling.toFixed(2)}× (${pass.workers?.pinning}), CPU/request ${row.coordination.toFixed(2)}×${atRate(row.atRate)}`);
     }
     if (pass.redisCommands) console.log(`${pass.node}: Redis commands per execute ${pass.redisCommands.perExecute.toFixed(3)} (${pass.redisCommands.counted})`);
   }
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+const atRate = (at: AtRate | undefined) =>
+  (at ? `; at ${at.rate} req/s CPU/request ${at.coordination.toFixed(2)}×, ${at.overSeparate.toFixed(2)}× ${at.workers} separate servers'` : "");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgedComparisons, type PairedRatio } from "./paired.ts";
+import { inTurn, judgedComparisons, type PairedRatio } from "./paired.ts";
 import type { Measurement, Scenario } from "./scenarios.ts";
 import { evaluateTargets } from "./targets.ts";
 
@@ -37,5 +37,20 @@ describe("the CPU targets judged on pairs run back to back", () => {
     expect(judged(targets, "embedded: 429 spent key server CPU")).toMatchObject({ met: false, measured: "0.95 (median of 6 back-to-back pairs' ratios; medians 57 vs 60 µs)" });
     expect(judged(targets, "embedded: 401 bad key server CPU")).toMatchObject({ met: false, measured: "0.89 (80 vs 90 µs)" });
     expect(judged(evaluateTargets(rows), "embedded: execute server CPU per request ≥ 60.0%")).toMatchObject({ met: false, measured: "50.0% (40 vs 80 µs)" });
+  });
+});
+
+describe("loads in turn", () => {
+  it("runs every arm once a round, round r led by arm r, and keeps each arm's measurements in round order", async () => {
+    const order: string[] = [];
+    const arm = (name: string) => async () => {
+      order.push(name);
+      return { rps: order.length, p50: 0, p99: 0, requests: 1, cpuUs: order.length, preemptedPer100: 0 };
+    };
+    const [a, b, c] = await inTurn(4, [arm("a"), arm("b"), arm("c")]);
+    expect(order.join("")).toBe("abcbcacababc");
+    expect(a.map((x) => x.cpuUs)).toEqual([1, 6, 8, 10]);
+    expect(b.map((x) => x.cpuUs)).toEqual([2, 4, 9, 11]);
+    expect(c.map((x) => x.cpuUs)).toEqual([3, 5, 7, 12]);
   });
 });

@@ -41,11 +41,23 @@ export async function measurePaired(comparisons: readonly Comparison[], connecti
 
 /** Runs `a` and `b` back to back `pairs` times, the order alternating; each side's measurements in pair order. */
 export async function backToBack(pairs: number, a: () => Promise<Measurement>, b: () => Promise<Measurement>): Promise<Record<"a" | "b", Measurement[]>> {
-  const sides: Record<"a" | "b", Measurement[]> = { a: [], b: [] };
-  for (let pair = 0; pair < pairs; pair++) {
-    for (const side of pair % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const)) sides[side].push(await (side === "a" ? a : b)());
+  const [sideA, sideB] = await inTurn(pairs, [a, b]);
+  return { a: sideA, b: sideB };
+}
+
+/**
+ * Runs the arms one after another `rounds` times, round r starting with arm r (mod their count) so that each leads as
+ * often as the others; each arm's measurements in round order.
+ */
+export async function inTurn(rounds: number, arms: readonly (() => Promise<Measurement>)[]): Promise<Measurement[][]> {
+  const out: Measurement[][] = arms.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < arms.length; step++) {
+      const arm = (round + step) % arms.length;
+      out[arm].push(await arms[arm]());
+    }
   }
-  return sides;
+  return out;
 }
 
 /** The median over the pairs of a's CPU per request over b's. */

@@ -23,10 +23,12 @@ export const embeddedEnv = (options: { metrics?: boolean } = {}): Record<string,
 const RUN_PREFIX = `bench-${process.pid}-`;
 const redisUrls = new Set<string>();
 
-/** Redis under a prefix of this run's own. */
+let prefixes = 0;
+
+/** Redis under a prefix of its own (one per call: servers started in the same millisecond share nothing). */
 export const redisEnv = (redisUrl: string): Record<string, string> => {
   redisUrls.add(redisUrl);
-  return { REDIS_URL: redisUrl, REDIS_PREFIX: `${RUN_PREFIX}${Date.now()}:`, METRICS_TOKEN: BENCH_METRICS_TOKEN };
+  return { REDIS_URL: redisUrl, REDIS_PREFIX: `${RUN_PREFIX}${Date.now()}-${++prefixes}:`, METRICS_TOKEN: BENCH_METRICS_TOKEN };
 };
 
 /** Deletes this run's keys from every Redis it used, once its servers have stopped (as the embedded DATA_DIRs go). */

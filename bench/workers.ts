@@ -6,8 +6,8 @@
 // saturates the machine; req/s depends on it too, so the scaling ratio is honest only with the load generator apart.
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { load } from "./load.ts";
-import { backToBack, pairedRatio } from "./paired.ts";
+import { load, loadTogether } from "./load.ts";
+import { inTurn, pairedRatio } from "./paired.ts";
 import { type Measurement, median, type Scenario } from "./scenarios.ts";
 import { type BenchServer, hasTaskset, startProduction } from "./servers.ts";
 import { embeddedEnv, redisEnv } from "./store-envs.ts";
@@ -23,8 +23,11 @@ export const MAX_COORDINATION = 1.33;
 
 export const workersServerName = (store: "embedded" | "redis", workers: number): string => `${store} ×${workers} workers`;
 
-/** Whether a server of the run is a WORKERS=N one (only its execute scenario runs). */
-export const isWorkersServer = (name: string): boolean => / ×\d+ workers$/.test(name);
+/** The k-th separate one-worker server of a store (k = 2..N; the first is the run's own "embedded" or "redis"). */
+export const separateServerName = (store: "embedded" | "redis", k: number): string => `${store} separate ${k}`;
+
+/** Whether a server of the run is one startWorkerServers starts (only its execute scenario runs). */
+export const isWorkersServer = (name: string): boolean => / ×\d+ workers$| separate \d+$/.test(name);
 
 /**
  * Where the load generator can sit apart from N workers: cores N.. for the bench process (autocannon), 0..N-1 for the
@@ -52,16 +55,19 @@ export function pinLoadGenerator(cpus: string): void {
 }
 
 /**
- * The WORKERS=N servers of the run (none when N is 1: the one-worker servers are the run's own "embedded" and
- * "redis"), started as soon as called; pinned to cores 0..N-1 when `cpus` is given.
+ * The WORKERS=N servers of the run and, per store, the N-1 more one-worker servers of the control arm, each on a store
+ * of its own (a fresh DATA_DIR, a Redis prefix of its own) with its own keys; none when N is 1 (the one-worker servers
+ * are the run's own "embedded" and "redis"). Started as soon as called; the WORKERS=N ones pinned to cores 0..N-1 when
+ * `cpus` is given.
  */
 export function startWorkerServers(workers: number, redisUrl: string | undefined, cpus: string | undefined): Promise<BenchServer>[] {
   if (workers <= 1) return [];
-  const env = { WORKERS: String(workers) };
-  return [
-    startProduction({ name: workersServerName("embedded", workers), env: { ...embeddedEnv(), ...env }, cpus }),
-    ...(redisUrl ? [startProduction({ name: workersServerName("redis", workers), env: { ...redisEnv(redisUrl), ...env }, cpus })] : []),
-  ];
+  const stores = redisUrl ? [["embedded", embeddedEnv], ["redis", () => redisEnv(redisUrl)]] as const : [["embedded", embeddedEnv]] as const;
+  return stores.flatMap(([store, env]) => [
+    startProduction({ name: workersServerName(store, workers), env: { ...env(), WORKERS: String(workers) }, cpus }),
+    // Unpinned, as the run's one-worker servers are: the control is those N one-worker servers side by side.
+    ...Array.from({ length: workers - 1 }, (_, i) => startProduction({ name: separateServerName(store, i + 2), env: env() })),
+  ]);
 }
 
 export interface WorkersRow {
@@ -87,13 +93,17 @@ export interface AtRate {
   readonly one: Pick<Measurement, "cpuUs" | "preemptedPer100">;
   readonly many: Pick<Measurement, "cpuUs" | "preemptedPer100">;
   readonly coordination: number;
+  /** N separate one-worker servers sharing the same rate, and N workers' CPU per request over theirs. */
+  readonly separate: Pick<Measurement, "cpuUs" | "preemptedPer100">;
+  readonly overSeparate: number;
 }
 
 /**
- * One worker and N workers driven at the same rate, AT_RATE_SHARE of one worker's req/s, in alternating order: CPU per
- * request of the same work. Flat out, on a machine with fewer cores than N workers plus the load generator, the
- * workers are preempted by each other and by the load generator (counted: preemptedPer100), and that, not their
- * coordination, made most of N workers' extra CPU a request (bench/README.md).
+ * One worker, N workers and N separate one-worker servers driven at the same total rate, AT_RATE_SHARE of one worker's
+ * req/s, each round in turn: CPU per request of the same work. On a machine with fewer cores than N busy servers plus
+ * the load generator, the servers preempt each other and are preempted by the load generator (counted:
+ * preemptedPer100), and that, not coordination, made most of N workers' extra CPU a request: the separate servers,
+ * which share nothing, pay it too (bench/README.md). `scenarios` holds the separate servers' too.
  */
 export async function measureAtRate(scenarios: readonly Scenario[], rows: readonly Row[], workers: number, connections: number, seconds: number, rounds: number): Promise<Map<string, AtRate>> {
   const out = new Map<string, AtRate>();
@@ -103,11 +113,18 @@ export async function measureAtRate(scenarios: readonly Scenario[], rows: readon
     const one = find(store);
     const many = find(workersServerName(store, workers));
     const oneRps = rows.find((row) => row.server === store && row.scenario === WORKERS_SCENARIO)?.rps;
-    if (!one || !many || !oneRps) continue;
+    const separate = [one, ...Array.from({ length: workers - 1 }, (_, i) => find(separateServerName(store, i + 2)))];
+    if (!one || !many || !oneRps || separate.some((s) => !s)) continue;
     const rate = Math.max(1, Math.round(oneRps * AT_RATE_SHARE));
-    // Each round's two loads back to back, judged on the median of the rounds' ratios (paired.ts says why).
-    const samples = await backToBack(rounds, () => load(one, connections, { seconds }, rate), () => load(many, connections, { seconds }, rate));
-    out.set(store, { workers, rate, one: pick(median(samples.a)), many: pick(median(samples.b)), coordination: pairedRatio(samples.b, samples.a) });
+    // Each round's loads back to back, judged on the median of the rounds' ratios (paired.ts says why).
+    const [a, b, c] = await inTurn(rounds, [
+      () => load(one, connections, { seconds }, rate), () => load(many, connections, { seconds }, rate),
+      () => loadTogether(separate as Scenario[], connections, seconds, rate),
+    ]);
+    out.set(store, {
+      workers, rate, one: pick(median(a)), many: pick(median(b)), coordination: pairedRatio(b, a),
+      separate: pick(median(c)), overSeparate: pairedRatio(b, c),
+    });
   }
   return out;
 }
@@ -143,12 +160,17 @@ export function printWorkers(report: WorkersReport): void {
   console.log(`\nworkers: ${WORKERS_SCENARIO}, 1 against ${report.workers} worker${report.workers === 1 ? "" : "s"} (WORKERS=${report.workers}; CPU of the whole process group), ${report.pinning}:`);
   for (const row of report.rows) {
     console.log(`  ${row.store.padEnd(9)} 1 worker ${row.one.rps} req/s ${row.one.cpuUs} µs/req; WORKERS=${row.workers} ${row.many.rps} req/s ${row.many.cpuUs} µs/req; scaling ${row.scaling.toFixed(2)}×, CPU/request ${row.coordination.toFixed(2)}×`);
-    if (row.atRate) console.log(`  ${" ".repeat(9)} ${atRateText(row.atRate)}; flat out, ${preemptedText(row)}`);
+    if (!row.atRate) continue;
+    console.log(`  ${" ".repeat(9)} ${atRateText(row.atRate)}; flat out, ${preemptedText(row)}`);
+    console.log(`  ${" ".repeat(9)} over ${row.workers} separate one-worker servers at the same load: ${separateText(row.atRate)}`);
   }
 }
 
 export const atRateText = (at: AtRate): string =>
   `both at ${at.rate} req/s: 1 worker ${at.one.cpuUs} µs/req, WORKERS=${at.workers} ${at.many.cpuUs} µs/req, CPU/request ${at.coordination.toFixed(2)}× (${preemptedText(at)})`;
+
+export const separateText = (at: AtRate): string =>
+  `${at.overSeparate.toFixed(2)}× (WORKERS=${at.workers} ${at.many.cpuUs} µs/req vs ${at.workers} separate servers ${at.separate.cpuUs} µs/req, ${at.rate} req/s in all; preempted ${at.many.preemptedPer100} vs ${at.separate.preemptedPer100} times per 100 requests)`;
 
 type Preempted = Pick<Measurement, "preemptedPer100">;
 export const preemptedText = ({ one, many }: { readonly one: Preempted; readonly many: Preempted }): string =>
