@@ -19,10 +19,10 @@ describe("percentile (nearest rank)", () => {
 });
 
 describe("loads run at once on separate servers", () => {
-  const m = (requests: number, cpuUs: number, preemptedPer100: number, p99: number): Measurement => ({ rps: requests, p50: p99 / 2, p99, requests, cpuUs, preemptedPer100 });
+  const m = (requests: number, cpuUs: number, preemptedPer100: number, p99: number): Measurement => ({ rps: requests, p50: p99 / 2, p99, requests, cpuUs, preemptedPer100, offMainUs: cpuUs / 10 });
 
   it("combine as one load: req/s summed, CPU and preemptions per request weighted by each one's requests, the worst latencies", () => {
-    expect(combined([m(1000, 30, 4, 2), m(3000, 50, 8, 1)])).toEqual({ rps: 4000, requests: 4000, cpuUs: 45, preemptedPer100: 7, p50: 1, p99: 2 });
+    expect(combined([m(1000, 30, 4, 2), m(3000, 50, 8, 1)])).toEqual({ rps: 4000, requests: 4000, cpuUs: 45, preemptedPer100: 7, offMainUs: 4.5, p50: 1, p99: 2 });
   });
 
   it("share the offered rate between the servers, so the total keeps to it", async () => {

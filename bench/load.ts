@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import type { Measurement, Scenario } from "./scenarios.ts";
-import { CLOCK_TICK_US, treeCpuTicks, treePreemptions } from "./process-cpu.ts";
+import { CLOCK_TICK_US, treeCpuTicks, treeOffMainTicks, treePreemptions } from "./process-cpu.ts";
 
 /**
  * autocannon ends a run on its next sample tick: at its default of 1 s, 20 requests done in 50 ms still take a second
@@ -18,6 +18,7 @@ export async function load(scenario: Scenario, connections: number, limit: { sec
   const bound = "seconds" in limit ? { duration: limit.seconds, sampleInt: sampleMs } : { amount: limit.amount, sampleInt: sampleMs };
   const ticksBefore = treeCpuTicks(scenario.pid);
   const preemptionsBefore = treePreemptions(scenario.pid);
+  const offMainBefore = treeOffMainTicks(scenario.pid);
   // Each response's own time, in fractional ms: autocannon's latency histogram keeps whole milliseconds, which reads
   // a sub-millisecond p99 as 0 and leaves "≤ 3× bare's p99" undecidable.
   const latencies: number[] = [];
@@ -27,6 +28,7 @@ export async function load(scenario: Scenario, connections: number, limit: { sec
   });
   const cpuUs = ((treeCpuTicks(scenario.pid) - ticksBefore) * CLOCK_TICK_US) / Math.max(1, result.requests.total);
   const preemptedPer100 = ((treePreemptions(scenario.pid) - preemptionsBefore) * 100) / Math.max(1, result.requests.total);
+  const offMainUs = ((treeOffMainTicks(scenario.pid) - offMainBefore) * CLOCK_TICK_US) / Math.max(1, result.requests.total);
   const expected = result.statusCodeStats?.[scenario.expectStatus as unknown as keyof typeof result.statusCodeStats]?.count ?? 0;
   if (result.errors > 0 || expected !== result.requests.total) {
     throw new Error(`${scenario.id}: expected only ${scenario.expectStatus}, got ${JSON.stringify(result.statusCodeStats)} and ${result.errors} errors`);
@@ -34,7 +36,7 @@ export async function load(scenario: Scenario, connections: number, limit: { sec
   latencies.sort((a, b) => a - b);
   // A timed run's samples are whole intervals, so their mean scales to req/s; a counted run ends part-way through its last.
   const rps = "seconds" in limit ? (result.requests.average * 1000) / sampleMs : result.requests.total / Math.max(0.01, result.duration);
-  return { rps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), requests: result.requests.total, cpuUs, preemptedPer100 };
+  return { rps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), requests: result.requests.total, cpuUs, preemptedPer100, offMainUs };
 }
 
 /**
@@ -50,9 +52,9 @@ export async function loadTogether(scenarios: readonly Scenario[], connections: 
 /** Measurements of loads run at the same time, as one: req/s summed, CPU and preemptions per request over all, p50 and p99 the worst. */
 export function combined(each: readonly Measurement[]): Measurement {
   const requests = each.reduce((sum, m) => sum + m.requests, 0);
-  const perRequest = (field: "cpuUs" | "preemptedPer100") => each.reduce((sum, m) => sum + m[field] * m.requests, 0) / Math.max(1, requests);
+  const perRequest = (field: "cpuUs" | "preemptedPer100" | "offMainUs") => each.reduce((sum, m) => sum + m[field] * m.requests, 0) / Math.max(1, requests);
   return {
-    rps: each.reduce((sum, m) => sum + m.rps, 0), requests, cpuUs: perRequest("cpuUs"), preemptedPer100: perRequest("preemptedPer100"),
+    rps: each.reduce((sum, m) => sum + m.rps, 0), requests, cpuUs: perRequest("cpuUs"), preemptedPer100: perRequest("preemptedPer100"), offMainUs: perRequest("offMainUs"),
     p50: Math.max(...each.map((m) => m.p50)), p99: Math.max(...each.map((m) => m.p99)),
   };
 }

@@ -11,7 +11,7 @@ const scenario = (server: string, name: string): Scenario => ({
   describe: () => ({ id: `${server}:${name}`, server, scenario: name }),
 });
 const row = (server: string, name: string, cpuUs: number): { server: string; scenario: string } & Measurement =>
-  ({ server, scenario: name, rps: 1000, p50: 1, p99: 1, requests: 1000, cpuUs, preemptedPer100: 0 });
+  ({ server, scenario: name, rps: 1000, p50: 1, p99: 1, requests: 1000, cpuUs, preemptedPer100: 0, offMainUs: 0 });
 const pair = (reference: string, subject: string, ratio: number, referenceUs: number, subjectUs: number): PairedRatio =>
   ({ reference, subject, ratio, referenceUs, subjectUs, pairs: 6 });
 const judged = (targets: ReturnType<typeof evaluateTargets>, prefix: string) => targets.find((t) => t.name.startsWith(prefix));
@@ -45,7 +45,7 @@ describe("loads in turn", () => {
     const order: string[] = [];
     const arm = (name: string) => async () => {
       order.push(name);
-      return { rps: order.length, p50: 0, p99: 0, requests: 1, cpuUs: order.length, preemptedPer100: 0 };
+      return { rps: order.length, p50: 0, p99: 0, requests: 1, cpuUs: order.length, preemptedPer100: 0, offMainUs: 0 };
     };
     const [a, b, c] = await inTurn(4, [arm("a"), arm("b"), arm("c")]);
     expect(order.join("")).toBe("abcbcacababc");

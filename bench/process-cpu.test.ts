@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { CLOCK_TICK_US, treeCpuTicks, treePreemptions } from "./process-cpu.ts";
+import { CLOCK_TICK_US, treeCpuTicks, treeOffMainTicks, treePreemptions } from "./process-cpu.ts";
 
 /** Children that spin for `ms` each, all on core 0 (taskset), resolved when all have ended. */
 function spinOnOneCore(children: number, ms: number, onRunning: () => void): Promise<void> {
@@ -31,4 +31,27 @@ describe("a server's process tree, read from /proc", () => {
     // test process alone would count next to none.
     expect(preemptionsMid - preemptionsBefore).toBeGreaterThan(50);
   });
+
+  it("tells the CPU of a child's other threads from its event loop's", async () => {
+    // A child whose main thread waits while a worker thread spins, then one whose main thread spins alone.
+    const onWorker = `const { Worker } = require("node:worker_threads"); new Worker("const end = Date.now() + 1500; while (Date.now() < end);", { eval: true }); setTimeout(() => {}, 1500); process.send("running");`;
+    const onMain = `process.send("running"); const end = Date.now() + 1500; while (Date.now() < end);`;
+    const [worker, main] = [await offMainShare(onWorker), await offMainShare(onMain)];
+    expect(worker.total * CLOCK_TICK_US).toBeGreaterThan(300_000);
+    expect(worker.offMain / worker.total).toBeGreaterThan(0.7);
+    expect(main.total * CLOCK_TICK_US).toBeGreaterThan(300_000);
+    expect(main.offMain / main.total).toBeLessThan(0.3);
+  });
 });
+
+/** A child running `script`'s CPU ticks in all and off its main thread, read 1 s after it says it runs. */
+function offMainShare(script: string): Promise<{ total: number; offMain: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    child.on("message", () => setTimeout(() => {
+      resolve({ total: treeCpuTicks(child.pid as number), offMain: treeOffMainTicks(child.pid as number) });
+      child.kill();
+    }, 1_000));
+    child.on("error", reject);
+  });
+}

@@ -21,27 +21,39 @@ export const CLOCK_TICK_US = 10_000;
 
 /** utime + stime of a process (all its threads) and its descendants, in clock ticks (Linux /proc). */
 export function treeCpuTicks(pid: number): number {
-  return sumOverTree(pid, (stat) => {
-    const fields = stat.split(") ")[1].split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  });
+  return sumOverTree(pid, (dir) => cpuTicks(readFileSync(`${dir}/stat`, "utf8")));
 }
+
+/**
+ * utime + stime of the threads of a process and its descendants other than each process's main thread (its event
+ * loop): V8's helpers (parallel scavenges, concurrent marking and sweeping, background compilers) and libuv's pool.
+ * A server whose share of these jumps has a garbage collector working harder, not more work of its own.
+ */
+export function treeOffMainTicks(pid: number): number {
+  return sumOverTree(pid, undefined, (taskDir, processId) =>
+    (taskDir.endsWith(`/task/${processId}`) ? 0 : cpuTicks(readFileSync(`${taskDir}/stat`, "utf8"))));
+}
+
+const cpuTicks = (stat: string): number => {
+  const fields = stat.split(") ")[1].split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+};
 
 /**
  * How many times the threads of a process and its descendants were preempted (involuntary context switches): where a
  * machine has fewer cores than busy threads, its servers' CPU per request grows with it, whatever their own work.
  */
 export function treePreemptions(pid: number): number {
-  return sumOverTree(pid, undefined, (taskStatus) => Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(taskStatus)?.[1] ?? 0));
+  return sumOverTree(pid, undefined, (taskDir) => Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(readFileSync(`${taskDir}/status`, "utf8"))?.[1] ?? 0));
 }
 
-/** Sums `ofProcess` (read from each process's stat) and `ofThread` (each thread's status) over a process tree. */
-function sumOverTree(pid: number, ofProcess?: (stat: string) => number, ofThread?: (status: string) => number): number {
+/** Sums `ofProcess` (given each process's /proc directory) and `ofThread` (each thread's) over a process tree. */
+function sumOverTree(pid: number, ofProcess?: (dir: string) => number, ofThread?: (taskDir: string, pid: number) => number): number {
   let total = 0;
   try {
-    if (ofProcess) total += ofProcess(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    if (ofProcess) total += ofProcess(`/proc/${pid}`);
     for (const task of readdirSync(`/proc/${pid}/task`)) {
-      if (ofThread) total += ofThread(readFileSync(`/proc/${pid}/task/${task}/status`, "utf8"));
+      if (ofThread) total += ofThread(`/proc/${pid}/task/${task}`, pid);
       const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
       for (const child of children ? children.split(" ") : []) total += sumOverTree(Number(child), ofProcess, ofThread);
     }

@@ -9,6 +9,8 @@ export interface Measurement {
   readonly cpuUs: number;
   /** Involuntary context switches of the server's threads per 100 requests (process-cpu.ts treePreemptions). */
   readonly preemptedPer100: number;
+  /** Of cpuUs, what the threads other than each process's event loop took (process-cpu.ts treeOffMainTicks). */
+  readonly offMainUs: number;
 }
 
 export interface Scenario {
@@ -59,6 +61,7 @@ export function median(samples: readonly Measurement[]): Measurement {
     requests: samples.reduce((sum, s) => sum + s.requests, 0),
     cpuUs: Math.round(middle(samples.map((s) => s.cpuUs))),
     preemptedPer100: Math.round(middle(samples.map((s) => s.preemptedPer100))),
+    offMainUs: Math.round(middle(samples.map((s) => s.offMainUs))),
   };
 }
 
@@ -67,12 +70,13 @@ type Row = ReturnType<Scenario["describe"]> & Measurement;
 /** Prints the table, then the ratios to bare node:http last; returns the same as data for results.json. */
 export function printReport(rows: Row[], rssBefore: Record<string, number>, rssAfter: Record<string, number>, settings: object) {
   const bare = rows.find((row) => row.server === "bare")?.rps ?? 1;
-  console.log(`\n${"scenario".padEnd(42)}${"req/s".padStart(10)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"CPU µs/req".padStart(12)}`);
+  console.log(`\n${"scenario".padEnd(42)}${"req/s".padStart(10)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"CPU µs/req".padStart(12)}${"off-main".padStart(10)}`);
   for (const row of rows) {
     const cells = String(row.rps).padStart(10) + [row.p50, row.p99].map((ms) => ms.toFixed(2).padStart(9)).join("");
-    console.log(`${`${row.server}: ${row.scenario}`.padEnd(42)}${cells}${String(row.cpuUs).padStart(12)}`);
+    console.log(`${`${row.server}: ${row.scenario}`.padEnd(42)}${cells}${String(row.cpuUs).padStart(12)}${String(row.offMainUs).padStart(10)}`);
   }
-  console.log("(CPU µs/req: user + system time of the server and its tool processes per request, as the kernel counts it)");
+  console.log("(CPU µs/req: user + system time of the server and its tool processes per request, as the kernel counts it;");
+  console.log(" off-main: the part of it on threads other than each process's event loop, V8's garbage-collector and compiler helpers above all)");
   console.log("\nserver RSS (MiB) before → after the run:");
   for (const name of Object.keys(rssBefore)) {
     console.log(`  ${name.padEnd(10)} ${(rssBefore[name] / 2 ** 20).toFixed(1)} → ${(rssAfter[name] / 2 ** 20).toFixed(1)}`);
