@@ -113,13 +113,14 @@ export async function measureAtRate(scenarios: readonly Scenario[], rows: readon
     const one = find(store);
     const many = find(workersServerName(store, workers));
     const oneRps = rows.find((row) => row.server === store && row.scenario === WORKERS_SCENARIO)?.rps;
-    const separate = [one, ...Array.from({ length: workers - 1 }, (_, i) => find(separateServerName(store, i + 2)))];
-    if (!one || !many || !oneRps || separate.some((s) => !s)) continue;
+    const separate = [one, ...Array.from({ length: workers - 1 }, (_, i) => find(separateServerName(store, i + 2)))]
+      .filter((scenario) => scenario !== undefined);
+    if (!one || !many || !oneRps || separate.length < workers) continue;
     const rate = Math.max(1, Math.round(oneRps * AT_RATE_SHARE));
     // Each round's loads back to back, judged on the median of the rounds' ratios (paired.ts says why).
     const [a, b, c] = await inTurn(rounds, [
       () => load(one, connections, { seconds }, rate), () => load(many, connections, { seconds }, rate),
-      () => loadTogether(separate as Scenario[], connections, seconds, rate),
+      () => loadTogether(separate, connections, seconds, rate),
     ]);
     out.set(store, {
       workers, rate, one: pick(median(a)), many: pick(median(b)), coordination: pairedRatio(b, a),
