@@ -5,6 +5,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { batchedLines, createLogger, type Logger } from "./logger.ts";
 import { loadPacks, parsePackList } from "./packs/load-packs.ts";
 import { type RunningServer, type ServerOptions, startServer } from "./server.ts";
+import { warnAtStart } from "./start-warnings.ts";
 import { lineChunks } from "./workers/line-chunks.ts";
 import { hasReusePort } from "./workers/listen-mode.ts";
 import { type ListeningMessage, superviseWorkers } from "./workers/supervisor.ts";
@@ -28,6 +29,7 @@ export async function runServe(env: NodeJS.ProcessEnv, extra: Pick<ServerOptions
   const config = loaded.value;
   if (config.workers > 1 && cluster.isPrimary) {
     const logger = createLogger(config.logLevel);
+    warnAtStart(config, logger);
     if (config.metricsToken !== undefined) (await import("./workers/cluster-metrics.ts")).serveClusterScrapes();
     const code = await superviseWorkers({
       workers: config.workers, logger, stopTimeoutMs: config.shutdownTimeoutMs + STOP_MARGIN_MS, pinPort: config.port === 0 && hasReusePort(),

@@ -17,12 +17,12 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(tools: readonly AnyTool[], env: Record<string, string> = {}): Promise<RunningServer> {
+async function serve(tools: readonly AnyTool[], env: Record<string, string> = {}, logger = createLogger("silent")): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "server-pool-"));
   dirs.push(dir);
   const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dir, LOG_LEVEL: "silent", TOOL_CONCURRENCY: "1", ...env });
   if (!config.ok) throw new Error(config.error.join("; "));
-  const server = await startServer(config.value, { logger: createLogger("silent"), tools });
+  const server = await startServer(config.value, { logger, tools });
   running.push(server);
   return server;
 }
@@ -79,5 +79,13 @@ describe("startServer's tool processes", () => {
     const server = await serve([hashText, mathEvaluator]);
     expect(await executeHash(server)).toBe(200);
     await expect.poll(() => toolProcesses().filter((pid) => !before.includes(pid)).length, { timeout: 60_000, interval: 200 }).toBeGreaterThan(0);
+  });
+});
+
+describe("startServer's start warnings", () => {
+  it("in production without SMTP_URL or ENCRYPTION_KEY, says each once (one process: no primary to say them)", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    await serve([hashText], { APP_ENV: "production" }, createLogger("info", { write: (chunk: string) => void lines.push(JSON.parse(chunk)) }));
+    expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual([expect.stringMatching(/^SMTP_URL is not set/), expect.stringMatching(/^ENCRYPTION_KEY is not set/)]);
   });
 });

@@ -13,10 +13,10 @@ import { createNodeServer } from "./http/node-server.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import type { Metrics } from "./metrics/metrics.ts";
 import type { LoadedPack } from "./packs/load-packs.ts";
-import { warnIfSecretsUnsealed } from "./security/warn-unsealed.ts";
 import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { StoreRefusedError } from "./storage/store-identity-guard.ts";
 import { guardStoreIdentity } from "./storage/store-identity-storage.ts";
+import { warnAtStart } from "./start-warnings.ts";
 import { warnOfRecordsLeftBehind } from "./storage/lmdb/left-behind.ts";
 import { SystemClock } from "./system.ts";
 import { DeferredRunner } from "./tools/deferred-runner.ts";
@@ -70,7 +70,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const runner = options.runner ?? (servesIsolatedTools(options) ? await workerRunner(logger, options.packs ?? [], poolShare(config.toolPool, config.workers)) : new InlineToolRunner());
   let publicUrl = config.publicUrl; // its port 0 (PORT=0) becomes the bound port once listening, below
   const mailer = openMailer(config, logger);
-  warnIfSecretsUnsealed(config, logger);
+  // Under WORKERS the primary has said them (serve.ts): N workers, and each replacement, would repeat them.
+  if (!cluster.isWorker) warnAtStart(config, logger);
   const core = await createToolCore({
     storage, tools: options.tools, packs: options.packs, env: config.appEnv, runner, clock, passwordHasher: options.passwordHasher, recordUsage: options.recordUsage,
     attemptLimits: options.attemptLimits, encryptionKeys: config.encryptionKeys,

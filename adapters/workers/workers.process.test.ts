@@ -157,3 +157,24 @@ describe.each(backends)("WORKERS=2 on $name", ({ env: makeEnv, skip }) => {
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
   }, 60_000);
 });
+
+describe("WORKERS=2 in production without SMTP_URL or ENCRYPTION_KEY", () => {
+  it("says each start warning once, from the primary, and not again when a worker is replaced", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "workers-"));
+    const server = await startServerProcess({ DATA_DIR: dataDir, WORKERS: "2", APP_ENV: "production" }, ENTRY);
+    try {
+      const listening = () => [...server.output().matchAll(/"worker":(\d+),"pid":(\d+),"msg":"worker listening"/g)].map((match) => Number(match[2]));
+      await waitUntil(async () => listening().length === 2, 60_000, 100);
+      process.kill(listening()[0], "SIGKILL");
+      await waitUntil(async () => listening().length === 3, 60_000, 100);
+      const warnings = server.output().split("\n").filter((text) => text.includes('"level":40') && text.includes("is not set"));
+      expect(warnings.map((text) => JSON.parse(text) as { worker?: number; msg: string })).toEqual([
+        { level: 40, time: expect.any(Number), msg: expect.stringMatching(/^SMTP_URL is not set/) },
+        { level: 40, time: expect.any(Number), msg: expect.stringMatching(/^ENCRYPTION_KEY is not set/) },
+      ]);
+    } finally {
+      server.child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
