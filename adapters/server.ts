@@ -17,7 +17,6 @@ import { openStorage, type Storage } from "./storage/open-storage.ts";
 import { StoreRefusedError } from "./storage/store-identity-guard.ts";
 import { guardStoreIdentity } from "./storage/store-identity-storage.ts";
 import { warnAtStart } from "./start-warnings.ts";
-import { warnOfRecordsLeftBehind } from "./storage/lmdb/left-behind.ts";
 import { SystemClock } from "./system.ts";
 import { DeferredRunner } from "./tools/deferred-runner.ts";
 import { InlineToolRunner } from "./tools/inline-tool-runner.ts";
@@ -66,7 +65,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const clock = new SystemClock();
   // A store that lost data (emptied, restored from an older snapshot) is refused, not served as if it had none.
   const { storage, guard } = await guardStoreIdentity(await (options.openStorage ?? openStorage)(config, clock, logger), config, logger);
-  warnOfRecordsLeftBehind(storage.kind, config.dataDir, logger);
   const runner = options.runner ?? (servesIsolatedTools(options) ? await workerRunner(logger, options.packs ?? [], poolShare(config.toolPool, config.workers)) : new InlineToolRunner());
   let publicUrl = config.publicUrl; // its port 0 (PORT=0) becomes the bound port once listening, below
   const mailer = openMailer(config, logger);

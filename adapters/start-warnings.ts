@@ -1,5 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
+import { backendFor } from "./storage/backends.ts";
+import { warnOfRecordsLeftBehind } from "./storage/lmdb/left-behind.ts";
 
 /**
  * What a production configuration leaves out that its operator must hear about: without SMTP_URL no email leaves
@@ -16,7 +18,11 @@ export function startWarnings(config: Pick<Config, "appEnv" | "smtpUrl" | "encry
   return warnings;
 }
 
-/** Logs the start's warnings. Once per start of a deployment: under WORKERS the primary says them, not each worker. */
-export function warnAtStart(config: Pick<Config, "appEnv" | "smtpUrl" | "encryptionKeys">, logger: Logger): void {
+/**
+ * Logs the start's warnings: startWarnings', and records left behind in DATA_DIR by a move to another store. Once per
+ * start of a deployment: under WORKERS the primary says them, not each worker.
+ */
+export function warnAtStart(config: Config, logger: Logger): void {
   for (const warning of startWarnings(config)) logger.warn(warning);
+  warnOfRecordsLeftBehind(backendFor(config).kind, config.dataDir, logger);
 }
