@@ -19,7 +19,7 @@ export function startWarnings(config: Pick<Config, "appEnv" | "smtpUrl" | "encry
 }
 
 /**
- * Logs the start's warnings: startWarnings', and records left behind in DATA_DIR by a move to another store. Once per
+ * Logs the start's warnings: startWarnings, then records a move to another store left behind in DATA_DIR. Once per
  * start of a deployment: under WORKERS the primary says them, not each worker.
  */
 export function warnAtStart(config: Config, logger: Logger): void {
