@@ -45,6 +45,9 @@ export async function startMutatingProxy(upstream: string): Promise<{ url: strin
       () => outgoing.writeHead(502).end(),
     );
   });
+  // Idle connections kept as long as the reference server keeps them (KEEP_ALIVE_TIMEOUT_MS, 65 s), not node's 5 s: on a
+  // loaded machine the suite's client reused one just as the proxy closed it, and lost a POST the deployment never saw.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
