@@ -7,8 +7,7 @@ import { describeAccountStores } from "./account-stores.contract.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import { watchStorageTraffic } from "./testing/storage-traffic.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();
 
@@ -33,7 +32,7 @@ describe.skipIf(!redisUrl)("redis", () => {
   describeAccountStores("redis (Keyv over @keyv/redis)", async () => {
     const url = redisUrl as string;
     const prefix = uniquePrefix("accounts");
-    const storage = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
+    const storage = await openTestRedis(redisConfig(url, prefix), new SystemClock());
     return {
       storage,
       close: async () => {
@@ -57,7 +56,7 @@ const backends: [string, OpenStorage][] = [
   ...(redisUrl ? [["redis", async () => {
     const url = redisUrl as string;
     const prefix = uniquePrefix("memberships");
-    const storage = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
+    const storage = await openTestRedis(redisConfig(url, prefix), new SystemClock());
     return { storage, close: async () => { await storage.close(); await deleteKeysUnder(url, prefix); } };
   }] as [string, OpenStorage]] : []),
 ];

@@ -5,8 +5,7 @@ import { describe } from "vitest";
 import { SystemClock } from "../system.ts";
 import { describeApiKeyStore } from "./api-key-store.contract.ts";
 import { openEmbeddedStorage, openMemoryStorage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();
 
@@ -34,8 +33,8 @@ describe.skipIf(!redisUrl)("redis", () => {
   describeApiKeyStore("redis (Keyv over @keyv/redis, two clients)", async () => {
     const url = redisUrl as string;
     const prefix = uniquePrefix("keys");
-    const storage = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
-    const other = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
+    const storage = await openTestRedis(redisConfig(url, prefix), new SystemClock());
+    const other = await openTestRedis(redisConfig(url, prefix), new SystemClock());
     return {
       store: storage.keys,
       other: other.keys,

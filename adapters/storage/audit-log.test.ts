@@ -7,8 +7,7 @@ import { SystemClock } from "../system.ts";
 import { describeAuditLog } from "./audit-log.contract.ts";
 import { KeyvAuditLog } from "./keyv-audit-log.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { watchStorageTraffic } from "./testing/storage-traffic.ts";
 
 const redisUrl = await findTestRedis();
@@ -25,7 +24,7 @@ async function openLmdbStorage() {
 async function openRedis() {
   const url = redisUrl as string;
   const prefix = uniquePrefix("audit");
-  const storage = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
+  const storage = await openTestRedis(redisConfig(url, prefix), new SystemClock());
   return { storage, close: async () => { await storage.close(); await deleteKeysUnder(url, prefix); } };
 }
 

@@ -7,8 +7,7 @@ import { MCP_RESOURCE, type OAuthFixture, oauthFixture, REDIRECT_URI } from "../
 import { FixedClock } from "../system.ts";
 import { KeyvOAuthStore } from "./keyv-oauth-store.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -39,7 +38,7 @@ const BACKENDS: Backend[] = [
     name: "Redis (two instances)",
     open: async (): Promise<[Storage, Storage]> => {
       const prefix = uniquePrefix("oauth");
-      const open = () => openRedisStorage(redisConfig(redisUrl, prefix), new FixedClock(START));
+      const open = () => openTestRedis(redisConfig(redisUrl, prefix), new FixedClock(START));
       const pair: [Storage, Storage] = [await open(), await open()];
       cleanups.push(() => deleteKeysUnder(redisUrl, prefix));
       return pair;

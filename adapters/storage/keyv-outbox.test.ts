@@ -10,9 +10,8 @@ import { KeyvWebhookStore, type StoredWebhook } from "./keyv-webhook-store.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
 import { DUE_SET, positionOf, type StoredItem } from "./outbox-listings.ts";
 import { describeOutbox, makeOutboxItem } from "./outbox.contract.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
 import { MemorySortedIndex, type SortedIndex, sortedIndexOf } from "./sorted-index.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { makeWebhook } from "./webhook-store.contract.ts";
 
 const redisUrl = await findTestRedis();
@@ -31,7 +30,7 @@ const backends: [string, Open][] = [
   }],
   ...(redisUrl ? [["Redis", async () => {
     const prefix = uniquePrefix("keyv-outbox");
-    const storage = await openRedisStorage(redisConfig(redisUrl, prefix), new SystemClock());
+    const storage = await openTestRedis(redisConfig(redisUrl, prefix), new SystemClock());
     return { storage, close: async () => { await storage.close(); await deleteKeysUnder(redisUrl, prefix); } };
   }] as [string, Open]] : []),
 ];

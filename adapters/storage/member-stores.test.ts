@@ -8,9 +8,8 @@ import { FixedClock, SystemClock } from "../system.ts";
 import { KeyvInvitationStore } from "./keyv-invitation-store.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
 import { sortedIndexOf } from "./sorted-index.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { type Lease, LEASE_MS, LeaseLock } from "./workspace-lock.ts";
 
 const redisUrl = await findTestRedis();
@@ -26,7 +25,7 @@ const backends: [string, OpenPair][] = [
   ...(redisUrl ? [["Redis, two connections", async () => {
     const prefix = uniquePrefix("members");
     const config = redisConfig(redisUrl, prefix);
-    const [one, two] = [await openRedisStorage(config, new SystemClock()), await openRedisStorage(config, new SystemClock())];
+    const [one, two] = [await openTestRedis(config, new SystemClock()), await openTestRedis(config, new SystemClock())];
     return { one, two, close: async () => { await one.close(); await two.close(); await deleteKeysUnder(redisUrl, prefix); } };
   }] as [string, OpenPair]] : []),
 ];
@@ -123,7 +122,7 @@ describe.each(backends)("member stores on %s", (_label, open) => {
 describe.skipIf(!redisUrl)("invitations on Redis", () => {
   it("expire on Redis itself: the record and its token index carry the invitation's TTL, kept by an update", async () => {
     const prefix = uniquePrefix("invitations");
-    const storage = await openRedisStorage(redisConfig(redisUrl ?? "", prefix), new SystemClock());
+    const storage = await openTestRedis(redisConfig(redisUrl ?? "", prefix), new SystemClock());
     try {
       const clock = new FixedClock(Date.now());
       const store = new KeyvInvitationStore(storage.atomic<Invitation>("invitations"), storage.keyv("workspace-invitations"), clock);

@@ -7,9 +7,8 @@ import { SystemClock } from "../system.ts";
 import { openOutbox, openWebhookStore } from "./open-events-storage.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
 import { describeOutbox } from "./outbox.contract.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "./testing/redis-cluster.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { describeWebhookStore } from "./webhook-store.contract.ts";
 
 const redisUrl = await findTestRedis();
@@ -32,7 +31,7 @@ async function onLmdb(): Promise<Backend> {
 async function onRedis(): Promise<Backend> {
   const url = redisUrl as string;
   const prefix = uniquePrefix("outbox");
-  const [one, two] = [await openRedisStorage(redisConfig(url, prefix), new SystemClock()), await openRedisStorage(redisConfig(url, prefix), new SystemClock())];
+  const [one, two] = [await openTestRedis(redisConfig(url, prefix), new SystemClock()), await openTestRedis(redisConfig(url, prefix), new SystemClock())];
   return { one, two, close: async () => { await two.close(); await one.close(); await deleteKeysUnder(url, prefix); } };
 }
 
@@ -43,7 +42,7 @@ const theCluster = () => (cluster ??= startTestCluster());
 async function onCluster(): Promise<Backend> {
   const loaded = loadConfig({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent", REDIS_CLUSTER: (await theCluster()).urls.join(","), REDIS_PREFIX: uniquePrefix("cluster-outbox") });
   if (!loaded.ok) throw new Error(loaded.error.join("; "));
-  const [one, two] = [await openRedisStorage(loaded.value, new SystemClock()), await openRedisStorage(loaded.value, new SystemClock())];
+  const [one, two] = [await openTestRedis(loaded.value, new SystemClock()), await openTestRedis(loaded.value, new SystemClock())];
   return { one, two, close: async () => { await two.close(); await one.close(); } };
 }
 

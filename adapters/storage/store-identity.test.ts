@@ -7,12 +7,11 @@ import { createLogger } from "../logger.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
 import { openPostgresWith } from "./postgres/postgres-storage.ts";
 import { createTestDatabase, emptyTables, findTestPostgres, postgresConfig } from "./postgres/testing/postgres.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
 import { judgeStore, newStoreIdentity, STORE_NAMESPACE, type StoreIdentity, type StoreIdentityRecord } from "./store-identity.ts";
 import { StoreIdentityGuard } from "./store-identity-guard.ts";
 import { SeenStoreMemory } from "./store-identity-memory.ts";
 import { gatedStorage, markingStorage, storeIdentityRecordOf } from "./store-identity-storage.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 
 const redisUrl = await findTestRedis();
 const silent = createLogger("silent");
@@ -44,7 +43,7 @@ const backends: [string, () => Promise<{ storage: Storage; dispose(): Promise<vo
 if (redisUrl) {
   backends.push(["Redis", async () => {
     const prefix = uniquePrefix("identity");
-    const storage = await openRedisStorage(redisConfig(redisUrl, prefix), { now: () => Date.now() });
+    const storage = await openTestRedis(redisConfig(redisUrl, prefix), { now: () => Date.now() });
     return { storage, dispose: () => deleteKeysUnder(redisUrl, prefix).then(() => undefined) };
   }]);
 }

@@ -5,8 +5,7 @@ import type Keyv from "keyv";
 import { describe } from "vitest";
 import { SystemClock } from "../system.ts";
 import { openEmbeddedStorage, openMemoryStorage } from "./open-storage.ts";
-import { openRedisStorage } from "./redis/redis-storage.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
 import { describeWorkspacePackStore } from "./workspace-pack-store.contract.ts";
 
 const redisUrl = await findTestRedis();
@@ -37,8 +36,8 @@ describe.skipIf(!redisUrl)("redis", () => {
   describeWorkspacePackStore("redis (two connections, as two instances)", async () => {
     const url = redisUrl as string;
     const prefix = uniquePrefix("packs");
-    const storage = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
-    const other = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
+    const storage = await openTestRedis(redisConfig(url, prefix), new SystemClock());
+    const other = await openTestRedis(redisConfig(url, prefix), new SystemClock());
     return {
       storage, other,
       close: async () => {

@@ -3,9 +3,8 @@ import { TOKENS } from "../../container.ts";
 import { createToolCore, type ToolCore } from "../../core/create-tool-core.ts";
 import { SystemClock } from "../../system.ts";
 import { hashText } from "../../tools/crypto/hash-text.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "../testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "../testing/redis.ts";
 import { keyCounterName } from "./key-counter-name.ts";
-import { openRedisStorage } from "./redis-storage.ts";
 import { type CommandMonitor, monitorCommands } from "./testing/command-monitor.ts";
 import { mintCountedKey } from "../../testing/rate-window.ts";
 
@@ -21,7 +20,7 @@ describe.skipIf(!redisUrl)("an execute call on Redis", () => {
   let monitor: CommandMonitor;
 
   beforeAll(async () => {
-    const storage = await openRedisStorage(redisConfig(url, prefix), new SystemClock());
+    const storage = await openTestRedis(redisConfig(url, prefix), new SystemClock());
     core = await createToolCore({ storage, tools: [hashText], recordUsage: false, events: { dispatch: false } });
     monitor = await monitorCommands([url], prefix);
   });

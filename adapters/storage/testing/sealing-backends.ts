@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SystemClock } from "../../system.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "../open-storage.ts";
-import { openRedisStorage } from "../redis/redis-storage.ts";
-import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./redis.ts";
 
 /** Two handles on one backend, as two instances hold them (memory: one process, so the same handle twice). */
 export interface SealingBackend {
@@ -32,7 +31,7 @@ export const SEALING_BACKENDS: readonly (readonly [string, () => Promise<Sealing
   }],
   ...(redisUrl === undefined ? [] : [["Redis (two connections on one prefix)", async () => {
     const prefix = uniquePrefix("sealed");
-    const [one, two] = [await openRedisStorage(redisConfig(redisUrl, prefix), new SystemClock()), await openRedisStorage(redisConfig(redisUrl, prefix), new SystemClock())];
+    const [one, two] = [await openTestRedis(redisConfig(redisUrl, prefix), new SystemClock()), await openTestRedis(redisConfig(redisUrl, prefix), new SystemClock())];
     return { one, two, close: async () => { await two.close(); await one.close(); await deleteKeysUnder(redisUrl, prefix); } };
   }] as const]),
 ];
