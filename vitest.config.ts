@@ -22,5 +22,6 @@ export default defineConfig({
     restoreMocks: true,
     globals: true,
     setupFiles: ["scripts/vitest-setup.ts"],
+    globalSetup: ["scripts/vitest-global-setup.mjs"],
   },
 });

@@ -3,11 +3,11 @@ import nodeModule from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createKeyWithCli, startServerProcess } from "./testing/process.ts";
+import { built, createKeyWithCli, startServerProcess } from "./testing/process.ts";
 
 // What `npm start` runs: the compiled entry (npm ci's prepare builds it), not the sources under tsx.
 const ROOT = join(import.meta.dirname, "..");
-const MAIN = join(ROOT, "dist", "adapters", "main.js");
+const MAIN = built("adapters/main");
 const RECORDER = join(ROOT, "adapters", "tools", "testing", "register-import-recorder.mjs");
 /** Node ≥ 22.10 has the compile cache the server turns on; Node 20 has none. */
 const HAS_COMPILE_CACHE = typeof (nodeModule as { flushCompileCache?: unknown }).flushCompileCache === "function";

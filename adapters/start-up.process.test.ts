@@ -4,16 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { childEnv } from "./testing/child-env.ts";
-import { startServerProcess } from "./testing/process.ts";
+import { built, startServerProcess } from "./testing/process.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "start-up-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `tool-api …` as the bin runs it (through tsx), with `env` only; its exit code and both streams. */
+/** `tool-api …` as the bin runs it (the compiled CLI), with `env` only; its exit code and both streams. */
 function toolApi(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "cli", "tool-api.ts"), ...args], { cwd: ROOT, env: childEnv(env), timeout: 90_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [built("adapters/cli/tool-api"), ...args], { cwd: ROOT, env: childEnv(env), timeout: 90_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
     });
     child.stdin?.end();

@@ -16,6 +16,7 @@ import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing
 import { makeWebhook } from "../storage/webhook-store.contract.ts";
 import { SystemClock } from "../system.ts";
 import { childEnv } from "../testing/child-env.ts";
+import { built } from "../testing/process.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const redisUrl = await findTestRedis();
@@ -30,7 +31,7 @@ const SIGNING = { plain: "whsec_plainplainplainplainplainplainplainpla=", old: "
 /** `tool-api secrets …` in its own process, as an operator runs it, with `env` only. */
 function runSecrets(args: string[], env: Env): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "cli", "tool-api.ts"), "secrets", ...args], { cwd: ROOT, env: childEnv(env) }, (error, stdout, stderr) =>
+    execFile(process.execPath, [built("adapters/cli/tool-api"), "secrets", ...args], { cwd: ROOT, env: childEnv(env) }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
   });
 }

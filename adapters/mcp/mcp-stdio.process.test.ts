@@ -12,12 +12,13 @@ import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 import { childEnv } from "../testing/child-env.ts";
+import { built } from "../testing/process.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 import { callMessage, initializeMessage } from "./testing/mcp-fixtures.ts";
 import { listAllTools } from "./testing/mcp-schema-rules.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const CLI = ["--import", "tsx", join(ROOT, "adapters", "cli", "tool-api.ts"), "mcp"];
+const CLI = [built("adapters/cli/tool-api"), "mcp"];
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2, appendix B.1
 
 const PACK_WORKSPACE = "ws_stdio_packs";

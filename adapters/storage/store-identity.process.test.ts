@@ -9,7 +9,7 @@ import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
 import { childEnv } from "../testing/child-env.ts";
-import { startServerProcess } from "../testing/process.ts";
+import { built, startServerProcess } from "../testing/process.ts";
 import { hashText } from "../tools/crypto/hash-text.ts";
 import { STORE_NAMESPACE } from "./store-identity.ts";
 import { createKeyOn, execute, health, waitFor } from "./testing/instances.ts";
@@ -24,7 +24,7 @@ const NOTICED_WITHIN_MS = 5000;
 /** `tool-api store …` in its own process, as an operator runs it, with `env` only. */
 function runStoreCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "cli", "tool-api.ts"), "store", ...args], { cwd: ROOT, env: childEnv(env) }, (error, stdout, stderr) =>
+    execFile(process.execPath, [built("adapters/cli/tool-api"), "store", ...args], { cwd: ROOT, env: childEnv(env) }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
   });
 }

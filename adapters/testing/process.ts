@@ -15,13 +15,18 @@ export interface ServerProcess {
 }
 
 /**
- * Starts adapters/main.ts (or another entry that prints the same line) on a free port and waits for its "Listening on"
- * line. The server sees `env` and none of this machine's server variables (childEnv): no exported REDIS_URL moves it.
- * `nodeArgs` come before the entry: `--import tsx` for sources by default.
+ * The compiled form of a source module (`adapters/main` → dist/adapters/main.js): what `npm start` and the bin run.
+ * The suite's global setup (scripts/vitest-global-setup.mjs) compiled dist/ from these sources before any test ran.
  */
-export function startServerProcess(env: Record<string, string>, entry = join(ROOT, "adapters", "main.ts"), nodeArgs: readonly string[] = ["--import", "tsx"]): Promise<ServerProcess> {
-  // node --import tsx keeps the server in this one process, so a SIGKILL really kills the server (the tsx
-  // binary would put it in a grandchild that outlives the signal).
+export const built = (module: string): string => join(ROOT, "dist", `${module}.js`);
+
+/**
+ * Starts the server as `npm start` does (dist/adapters/main.js), or another entry that prints the same line, on a free
+ * port and waits for its "Listening on" line. The server sees `env` and none of this machine's server variables
+ * (childEnv): no exported REDIS_URL moves it. A .ts entry (a test fixture) runs under tsx, in this one process, so a
+ * SIGKILL really kills the server (the tsx binary would put it in a grandchild that outlives the signal).
+ */
+export function startServerProcess(env: Record<string, string>, entry = built("adapters/main"), nodeArgs: readonly string[] = entry.endsWith(".ts") ? ["--import", "tsx"] : []): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: childEnv({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env }),
@@ -30,7 +35,7 @@ export function startServerProcess(env: Record<string, string>, entry = join(ROO
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    // A start takes a few seconds idle and over 20 s on a loaded 2-core CI machine (tsx transforms, tool processes).
+    // A start takes a second or two idle and over 20 s on a loaded 2-core CI machine (tool processes, tsx for a fixture).
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -46,10 +51,10 @@ export function startServerProcess(env: Record<string, string>, entry = join(ROO
   });
 }
 
-/** Runs `npm run -s keys -- …` the way a user would (through tsx) with `env` only (childEnv), returning its exit code and output. */
+/** Runs `npm run -s keys -- …` the way a user would (the compiled CLI) with `env` only (childEnv), returning its exit code and output. */
 export function runKeysCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "cli", "keys.ts"), ...args], { cwd: ROOT, env: childEnv(env) }, (error, stdout, stderr) => {
+    execFile(process.execPath, [built("adapters/cli/keys"), ...args], { cwd: ROOT, env: childEnv(env) }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });

@@ -1,18 +1,18 @@
 import { execFile } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { poolShare } from "../server.ts";
 import { childEnv } from "../testing/child-env.ts";
+import { built } from "../testing/process.ts";
 import { lineChunks, PIPE_BUF } from "./line-chunks.ts";
 import { hasReusePort } from "./listen-mode.ts";
 
-const CLI = join(import.meta.dirname, "..", "cli", "tool-api.ts");
+const CLI = built("adapters/cli/tool-api");
 
 function serve(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", CLI, "serve", ...args], { env: childEnv({}) }, (error, _stdout, stderr) => {
+    execFile(process.execPath, [CLI, "serve", ...args], { env: childEnv({}) }, (error, _stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stderr });
     });
   });

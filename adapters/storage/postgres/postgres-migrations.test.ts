@@ -1,16 +1,16 @@
 import { execFile } from "node:child_process";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { SystemClock } from "../../system.ts";
 import { childEnv } from "../../testing/child-env.ts";
+import { built } from "../../testing/process.ts";
 import { openStorage } from "../open-storage.ts";
 import { migrate } from "./migrate.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
 import { createTestDatabase, findTestPostgres, postgresConfig, type TestDatabase } from "./testing/postgres.ts";
 
 const available = await findTestPostgres();
-const CLI = join(import.meta.dirname, "..", "..", "cli", "tool-api.ts");
+const CLI = built("adapters/cli/tool-api");
 const databases: TestDatabase[] = [];
 
 async function freshDatabase(): Promise<TestDatabase> {
@@ -26,7 +26,7 @@ afterEach(async () => {
 /** `tool-api migrate` in its own process, as an operator runs it (through tsx), with `env` only. */
 function runMigrate(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", CLI, "migrate"], { env: childEnv(env) }, (error, stdout, stderr) =>
+    execFile(process.execPath, [CLI, "migrate"], { env: childEnv(env) }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
   });
 }

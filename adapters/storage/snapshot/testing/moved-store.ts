@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from "../../../server.ts";
 import { childEnv } from "../../../testing/child-env.ts";
 import { TEST_SCRYPT_COST } from "../../../testing/harness.ts";
 import type { SessionClient } from "../../../testing/key-races.ts";
-import { createKeyWithCli } from "../../../testing/process.ts";
+import { built, createKeyWithCli } from "../../../testing/process.ts";
 import { callOver, inviteOver, PASSWORD, teamOver } from "../../../testing/team-client.ts";
 import { hashText } from "../../../tools/crypto/hash-text.ts";
 import { InlineToolRunner } from "../../../tools/inline-tool-runner.ts";
@@ -21,7 +21,7 @@ const packs = await loadPacks(["./examples/tool-pack"], ROOT);
 /** `tool-api …` in a process of its own, as an operator runs it, seeing `env` only; its exit code and output. */
 export function runToolApi(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", join(ROOT, "adapters", "cli", "tool-api.ts"), ...args], { cwd: ROOT, env: childEnv(env) },
+    execFile(process.execPath, [built("adapters/cli/tool-api"), ...args], { cwd: ROOT, env: childEnv(env) },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
   });
 }
