@@ -8,7 +8,7 @@ import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing
 import { runKeysCli, type ServerProcess, startServerProcess, waitUntil } from "../testing/process.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
 
-const ENTRY = join(import.meta.dirname, "testing", "light-workers.ts");
+const ENTRY = join(import.meta.dirname, "testing", "light-workers.mjs");
 const redisUrl = await findTestRedis();
 const METRICS_TOKEN = "workers-metrics-token-0123456789";
 
