@@ -9,7 +9,7 @@ export const DIGEST_FILE = join(ROOT, "dist", "sources.sha256");
 const DIRS = ["domain", "application", "adapters", "conformance"];
 const FILES = ["index.ts", "package.json", "tsconfig.json", "tsconfig.build.json", "scripts/copy-assets.mjs", "scripts/inline-inversify.mjs"];
 
-/** Every file the build reads (tests left out: no test is compiled), by path and content. */
+/** Every file in the build's folders but the tests, by path and content: what the build reads and a little more. */
 export function sourcesDigest() {
   const paths = [...FILES.map((file) => join(ROOT, file)), ...DIRS.flatMap((dir) => walk(join(ROOT, dir)))].sort();
   const hash = createHash("sha256");
