@@ -16,6 +16,9 @@ import { bootTarget, type Target } from "./target.ts";
  * spends much of its time waiting on the server's tool processes and password hashing, which another run's requests
  * fill. Sharing the server is safe: only the faithful run signs up (its session cases touch its own accounts), the
  * generous key has room for every run, and the rate-limited key stays spent for the day once any run has spent it.
+ * Fifteen runs at once on a loaded machine (two suites side by side) once kept a request unanswered past the suite's
+ * default 20 s, which then failed the runs for that instead of their fault: each run here allows a request 60 s (no
+ * mutant here is about time; the request time limit has its own tests).
  */
 describe.concurrent("the conformance suite catches broken deployments", () => {
   let target: Target;
@@ -42,6 +45,7 @@ describe.concurrent("the conformance suite catches broken deployments", () => {
         rateLimitedKey: target.rateLimitedKey,
         signUp: true,
         maxCases: 20,
+        limits: { requestMs: 60_000 },
         log: (line) => lines.push(line),
         ...extra,
       });
