@@ -12,6 +12,7 @@ import { StoreIdentityGuard } from "./store-identity-guard.ts";
 import { SeenStoreMemory } from "./store-identity-memory.ts";
 import { gatedStorage, markingStorage, storeIdentityRecordOf } from "./store-identity-storage.ts";
 import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
+import { STORE_TEST_DEADLINE_MS } from "./testing/deadline.ts";
 
 const redisUrl = await findTestRedis();
 const silent = createLogger("silent");
@@ -53,9 +54,7 @@ if (await findTestPostgres()) {
   const database = await createTestDatabase();
   afterAll(() => database.drop());
   backends.push(["PostgreSQL", async () => {
-    // A statement deadline for a loaded machine (the server's 1 s failed a claim with two suites side by side): what
-    // these tests prove is the guard's judgement, not how fast PostgreSQL answers.
-    const storage = await openPostgresWith(postgresConfig(database.url), { now: () => Date.now() }, { deadlineMs: 10_000 });
+    const storage = await openPostgresWith(postgresConfig(database.url), { now: () => Date.now() }, { deadlineMs: STORE_TEST_DEADLINE_MS });
     await emptyTables(database);
     return { storage, dispose: async () => undefined };
   }]);

@@ -15,6 +15,7 @@ import { openPostgresWith } from "./postgres-storage.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../testing/redis.ts";
 import { SystemClock } from "../../system.ts";
 import { createTestDatabase, findTestPostgres, postgresConfig, type TestDatabase } from "./testing/postgres.ts";
+import { STORE_TEST_DEADLINE_MS } from "../testing/deadline.ts";
 
 const available = await findTestPostgres();
 const redisUrl = available ? await findTestRedis() : undefined;
@@ -31,8 +32,8 @@ describe.skipIf(!available)("two server instances on one PostgreSQL database", (
     const options = {
       logger: createLogger("silent"), tools: [hashText], passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST),
       // 20 sign-ups at once on each instance queue for the pool's connections: on a loaded CI machine that wait alone
-      // passed the 1 s production deadline (a 503 among the 409s). The outage suite proves the deadline itself.
-      openStorage: (config: Config, clock: Clock) => openPostgresWith(config, clock, { deadlineMs: 10_000 }),
+      // passed the 1 s production deadline (a 503 among the 409s).
+      openStorage: (config: Config, clock: Clock) => openPostgresWith(config, clock, { deadlineMs: STORE_TEST_DEADLINE_MS }),
     };
     // Started together: both migrate the fresh database at once, under the advisory lock.
     [a, b] = await Promise.all([startServer(config, options), startServer(config, options)]);

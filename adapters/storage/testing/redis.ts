@@ -4,6 +4,7 @@ import type { Clock } from "../../../application/ports.ts";
 import { type Config, loadConfig } from "../../config.ts";
 import type { Storage } from "../storage.ts";
 import { openRedisWith } from "../redis/redis-storage.ts";
+import { STORE_TEST_DEADLINE_MS } from "./deadline.ts";
 
 const DEFAULT_URL = "redis://127.0.0.1:6379";
 
@@ -63,11 +64,7 @@ export function redisConfig(url: string, prefix: string, env: Record<string, str
   return loaded.value;
 }
 
-/**
- * A Redis storage for the stores' contract suites, whose calls may take 10 s rather than the server's 1: on a loaded
- * test machine (two suites side by side) one sorted-index script once took over a second. What those suites prove is
- * the stores' semantics; the deadline itself is proven by the outage tests, on the server's own.
- */
+/** A Redis storage for the stores' contract suites, its calls bounded by STORE_TEST_DEADLINE_MS, not the server's 1 s. */
 export function openTestRedis(config: Config, clock: Clock): Promise<Storage> {
-  return openRedisWith(config, clock, { deadlineMs: 10_000 });
+  return openRedisWith(config, clock, { deadlineMs: STORE_TEST_DEADLINE_MS });
 }
