@@ -4,6 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 
+const EXCERPT_LINES = 30;
+const EXCERPT_CHARS = 3000;
+
 const dir = mkdtempSync(join(tmpdir(), "vitest-report-"));
 const report = join(dir, "report.json");
 const run = spawnSync(
@@ -23,7 +26,10 @@ for (const file of summary?.testResults ?? []) {
   const name = relative(process.cwd(), file.name);
   const failures = file.assertionResults.filter((test) => test.status === "failed");
   if (file.status === "failed" && failures.length === 0) console.log(`FAILED ${name}: ${String(file.message ?? "").split("\n")[0]}`);
-  for (const test of failures) console.log(`FAILED ${name} > ${test.fullName}`);
+  for (const test of failures) {
+    console.log(`FAILED ${name} > ${test.fullName}`);
+    for (const line of excerpt(test.failureMessages)) console.log(`  | ${line}`);
+  }
 }
 const passed = summary?.numPassedTests ?? 0;
 let failed = (summary?.numFailedTests ?? 0) + (summary && !summary.success && summary.numFailedTests === 0 ? 1 : 0);
@@ -36,3 +42,13 @@ if (run.status !== 0 && summary && failed === 0) {
 const skipped = (summary?.numPendingTests ?? 0) + (summary?.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(run.status === 0 && summary ? 0 : 1);
+
+/**
+ * The start of a failure's message, a few lines without colours or the test runner's own stack frames: beside the
+ * test's name it says why it failed, where a CI log cut to its tail has lost the full report above.
+ */
+function excerpt(messages) {
+  const text = (messages ?? []).join("\n").replace(/\u001b\[[0-9;]*m/g, "").slice(0, EXCERPT_CHARS);
+  const kept = (line) => line.trim() !== "" && !/^\s*at .*(node_modules|node:internal|<anonymous>)/.test(line);
+  return text.split("\n").filter(kept).slice(0, EXCERPT_LINES);
+}
