@@ -8,8 +8,9 @@ import type { Account } from "../../domain/account.ts";
 import type { Webhook } from "../../domain/webhook.ts";
 import { loadConfig } from "../config.ts";
 import { keyIdOf, readEncryptionKey, SecretSealer } from "../security/secret-sealer.ts";
-import { openStorage, type Storage } from "../storage/open-storage.ts";
+import type { Storage } from "../storage/open-storage.ts";
 import { openSealedStores } from "../storage/sealed-records.ts";
+import { openTestStorage } from "../storage/testing/open-test-storage.ts";
 import { newEncryptionKey } from "../storage/testing/sealing-backends.ts";
 import { createTestDatabase, findTestPostgres } from "../storage/postgres/testing/postgres.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing/redis.ts";
@@ -40,7 +41,7 @@ function runSecrets(args: string[], env: Env): Promise<{ code: number; stdout: s
 async function withStore<T>(env: Env, use: (storage: Storage) => Promise<T>): Promise<T> {
   const loaded = loadConfig({ LOG_LEVEL: "silent", ...env });
   if (!loaded.ok) throw new Error(loaded.error.join("; "));
-  const storage = await openStorage(loaded.value, new SystemClock());
+  const storage = await openTestStorage(loaded.value, new SystemClock());
   try {
     return await use(storage);
   } finally {
