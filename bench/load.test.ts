@@ -29,8 +29,9 @@ describe("loads run at once on separate servers", () => {
     const servers = await Promise.all([startBaseline("bare"), startBaseline("bare")]);
     try {
       const together = await loadTogether(servers.flatMap(scenariosFor), 4, 1, 400);
-      // Unshared, each server would be offered the whole 400 a second: about 800 in all.
-      expect(together.requests).toBeGreaterThan(50);
+      // Unshared, each server would be offered the whole 400 a second: about 800 in all. The lower bound only says the
+      // load ran: with two suites side by side on 2 cores it once got 49 requests through in its second.
+      expect(together.requests).toBeGreaterThan(10);
       expect(together.requests).toBeLessThanOrEqual(600);
     } finally {
       await Promise.all(servers.map((server) => server.stop()));

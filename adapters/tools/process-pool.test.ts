@@ -102,7 +102,8 @@ describe("ProcessPoolToolRunner", () => {
   }, 60_000);
 
   it.concurrent("replaces a child whose memory grew past the recycle mark, so memory returns to the baseline", async ({ expect }) => {
-    const runner = await makeRunner({ concurrency: 1, spares: 0, maxOldSpaceMb: 512, recycleGrowthMb: 100 });
+    // No time cap in the way: filling 180 MB took past the default 10 s with two suites side by side on 2 cores.
+    const runner = await makeRunner({ concurrency: 1, spares: 0, maxOldSpaceMb: 512, recycleGrowthMb: 100, timeoutMsFor: () => 50_000, maxWaitMs: 50_000 });
     const before = (await runner.run(fx("whoami"), {})) as { ok: true; value: { pid: number; rssMb: number } };
     const small = (await runner.run(fx("grow"), { mb: 1 })) as { ok: true; value: { pid: number } };
     expect(small.value.pid).toBe(before.value.pid);
