@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "./adapters/testing/child-env.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "./adapters/testing/rate-window.ts";
 import { scratchDir } from "./adapters/testing/scratch-dir.ts";
+import { untilQuiet } from "./adapters/tools/testing/process-cpu.ts";
 
 const ROOT = import.meta.dirname;
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2
@@ -143,7 +144,9 @@ describe("the packed tool-execution-api in a consumer project", () => {
     const env = { DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn", RATE_LIMIT: "100000/60s" };
     const created = JSON.parse(node(["node_modules/.bin/tool-api", "keys", "create", "--name", "cli", "--json"], env));
     expect(created.secret).toMatch(/^tk_dev_/);
-    const server = spawn(process.execPath, ["node_modules/.bin/tool-api", "serve"], { cwd: dir, env: childEnv({ ...env, PORT: "0" }) });
+    // Warmed up as in production (childEnv turns it off): with two suites side by side, tool processes loading mathjs
+    // on math-evaluator's first calls took past its 10-s cap, and those example calls answered 504.
+    const server = spawn(process.execPath, ["node_modules/.bin/tool-api", "serve"], { cwd: dir, env: childEnv({ ...env, PORT: "0", TOOL_WARM_UP: "true" }) });
     try {
       const url = await listeningUrl(server);
       const response = await fetch(`${url}/api/v1/execute/hash-text`, {
@@ -155,9 +158,9 @@ describe("the packed tool-execution-api in a consumer project", () => {
       // Its spent key has a day's window: RATE_LIMIT's 60 s one could end between the spending and the 429 cases.
       await clearOfWindowEnd();
       const limited = JSON.parse(node(["node_modules/.bin/tool-api", "keys", "create", "--name", "limited", "--limit", "1", "--window", String(COUNTED_WINDOW_SECONDS), "--json"], env));
-      // A request may take 60 s, not the default 20: the server has just started, and its tool processes warm up (every
-      // isolated tool's first example, RSA keys and bcrypt among them) beside this file's type checks and another
-      // file's tests; a call waits for that warm-up before its own time cap starts.
+      // The run starts once that warm-up is over (a call handed to a child still warming waits for it one cap at
+      // most), and a request may take 60 s, not the default 20, on a machine so loaded.
+      await untilQuiet(server.pid as number);
       const conformance = await run(["node_modules/.bin/tool-api", "conformance", "--base-url", url, "--max-cases", "20", "--time-budget", "10",
         "--request-timeout", "60", "--reporter", "junit", "--output", join(dir, "junit.xml")], { CONFORMANCE_API_KEY: created.secret, CONFORMANCE_RATE_LIMITED_KEY: limited.secret });
       expect(conformance.output).not.toContain(created.secret);
