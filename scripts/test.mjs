@@ -6,6 +6,8 @@ import { join, relative } from "node:path";
 
 const EXCERPT_LINES = 30;
 const EXCERPT_CHARS = 3000;
+/** A mass failure's first few say why; the rest are named only, so the closing lines stay readable. */
+const EXCERPTED_FAILURES = 10;
 
 const dir = mkdtempSync(join(tmpdir(), "vitest-report-"));
 const report = join(dir, "report.json");
@@ -21,6 +23,7 @@ try {
   console.log("vitest wrote no report");
 }
 rmSync(dir, { recursive: true, force: true });
+let excerpted = 0;
 // The failures again, one line each, right above the closing line: a CI log that keeps only its tail still names them.
 for (const file of summary?.testResults ?? []) {
   const name = relative(process.cwd(), file.name);
@@ -28,7 +31,7 @@ for (const file of summary?.testResults ?? []) {
   if (file.status === "failed" && failures.length === 0) console.log(`FAILED ${name}: ${String(file.message ?? "").split("\n")[0]}`);
   for (const test of failures) {
     console.log(`FAILED ${name} > ${test.fullName}`);
-    for (const line of excerpt(test.failureMessages)) console.log(`  | ${line}`);
+    if (excerpted++ < EXCERPTED_FAILURES) for (const line of excerpt(test.failureMessages)) console.log(`  | ${line}`);
   }
 }
 const passed = summary?.numPassedTests ?? 0;
