@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "./adapters/testing/child-env.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "./adapters/testing/rate-window.ts";
 import { scratchDir } from "./adapters/testing/scratch-dir.ts";
-import { untilQuiet } from "./adapters/tools/testing/process-cpu.ts";
+import { untilSettled } from "./bench/process-cpu.ts";
 
 const ROOT = import.meta.dirname;
 const ABC_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; // FIPS 180-2
@@ -160,7 +160,7 @@ describe("the packed tool-execution-api in a consumer project", () => {
       const limited = JSON.parse(node(["node_modules/.bin/tool-api", "keys", "create", "--name", "limited", "--limit", "1", "--window", String(COUNTED_WINDOW_SECONDS), "--json"], env));
       // The run starts once that warm-up is over (a call handed to a child still warming waits for it one cap at
       // most), and a request may take 60 s, not the default 20, on a machine so loaded.
-      await untilQuiet(server.pid as number);
+      await untilSettled([server.pid as number], 120_000);
       const conformance = await run(["node_modules/.bin/tool-api", "conformance", "--base-url", url, "--max-cases", "20", "--time-budget", "10",
         "--request-timeout", "60", "--reporter", "junit", "--output", join(dir, "junit.xml")], { CONFORMANCE_API_KEY: created.secret, CONFORMANCE_RATE_LIMITED_KEY: limited.secret });
       expect(conformance.output).not.toContain(created.secret);

@@ -46,22 +46,3 @@ function readStat(pid: number): { pid: number; ppid: number; cpuMs: number } | u
     return undefined; // the process ended while the list was read
   }
 }
-
-/**
- * Resolves once a process and its descendants have used under a twentieth of a core for a second (checked each
- * 500 ms): a just-started server's tool processes have finished their warm-up. A test whose subject is not the
- * warm-up waits for this first, since a warm-up that a loaded machine stretches past a tool's cap makes that tool's
- * first calls answer 504. Gives up after `timeoutMs` without failing.
- */
-export async function untilQuiet(rootPid: number, timeoutMs = 120_000): Promise<void> {
-  const until = performance.now() + timeoutMs;
-  let previous = treeCpuMs(rootPid);
-  let quietSince = performance.now();
-  while (performance.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = treeCpuMs(rootPid);
-    if (now - previous > 25) quietSince = performance.now();
-    else if (performance.now() - quietSince >= 1_000) return;
-    previous = now;
-  }
-}
