@@ -34,6 +34,7 @@ export class ConsumeRateLimit {
 
   private hitKey(key: ApiKey): Promise<WindowHit> {
     const { limits } = this.deps;
-    return limits.hitKey ? limits.hitKey(key.id, key.policy.windowMs) : limits.hit(key.id, key.policy.windowMs);
+    const { windowMs, limit } = key.policy;
+    return limits.hitKey ? limits.hitKey(key.id, windowMs, limit) : limits.hit(key.id, windowMs, limit);
   }
 }

@@ -69,14 +69,17 @@ export interface RateLimitStore {
   /**
    * Counts one request in the current window of `bucket` (windows are `windowMs` long, aligned to the
    * store's own clock) and returns the count including this request. Throws when the store is unreachable.
+   * With `limit` (the count past which requests are refused), a store may leave a hit uncounted when the window's
+   * count is past `limit` already: a refusal then changes nothing and costs the store a read, not a write. Such a hit
+   * reads the stored count plus one, so a window's first refused hit is still the only one that reads `limit + 1`.
    */
-  hit(bucket: string, windowMs: number): Promise<WindowHit>;
+  hit(bucket: string, windowMs: number, limit?: number): Promise<WindowHit>;
   /**
    * Counts one request of the API key `keyId` as `hit` does, on the key's own counter: the one its backend's
    * `ApiKeyStore.findByHashCounting` counts on, so both ways of taking a key's unit share one count. A store that
    * keeps a key's count in the plain bucket `keyId` leaves it out (callers then `hit(keyId, …)`).
    */
-  hitKey?(keyId: string, windowMs: number): Promise<WindowHit>;
+  hitKey?(keyId: string, windowMs: number, limit?: number): Promise<WindowHit>;
   /**
    * The count of the current window of `bucket` without counting anything (0 when nothing was counted yet),
    * and the time until it resets. Throws when the store is unreachable.

@@ -55,6 +55,21 @@ export function describeRateLimitStore(name: string, make: () => Promise<RateLim
       expect(counts).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
     });
 
+    // Holds whether the store counts a hit past its limit or leaves it uncounted, as hit's `limit` allows.
+    it("given the limit, reads 1 to limit, then exactly limit + 1 on the first refused hit only, even 300 racing", async () => {
+      const id = bucket();
+      const limit = 100;
+      const hits = await Promise.all(Array.from({ length: limit + 300 }, () => subject.store.hit(id, HOUR_MS, limit)));
+      const counts = hits.map((hit) => hit.count).sort((x, y) => x - y);
+      expect(counts.slice(0, limit + 1)).toEqual(Array.from({ length: limit + 1 }, (_, i) => i + 1));
+      expect(counts.slice(limit + 1).every((count) => count > limit + 1)).toBe(true);
+      const later = await subject.store.hit(id, HOUR_MS, limit);
+      expect(later.count).toBeGreaterThan(limit + 1);
+      const other = bucket();
+      expect((await subject.store.hit(other, HOUR_MS, 0)).count).toBe(1);
+      expect((await subject.store.hit(other, HOUR_MS, 0)).count).toBeGreaterThan(1);
+    });
+
     it("aligns windows to the epoch on the store's clock", async () => {
       for (const windowMs of [1000, 60_000, HOUR_MS]) {
         const before = await subject.now();

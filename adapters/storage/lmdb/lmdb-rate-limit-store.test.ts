@@ -58,6 +58,36 @@ describe("LmdbRateLimitStore", () => {
     await second.close();
   });
 
+  it("answers hits past their limit from a read: no write transaction, the count stays at limit + 1", async () => {
+    const clock = noon();
+    const opened = openStore(scratch(), clock);
+    const lastTransaction = () => (opened.env.db.getStats() as { lastTxnId: number }).lastTxnId;
+    for (let i = 0; i < 3; i++) await opened.store.hit("a", HOUR, 2);
+    const before = lastTransaction();
+    const refused = await Promise.all(Array.from({ length: 50 }, () => opened.store.hit("a", HOUR, 2)));
+    expect(refused.map((hit) => hit.count)).toEqual(Array(50).fill(4));
+    expect(refused.every((hit) => hit.windowId === undefined)).toBe(true); // nothing counted, nothing to release
+    expect(lastTransaction()).toBe(before);
+    expect((await opened.store.peek("a", HOUR)).count).toBe(3);
+    // A new window counts again; a hit without a limit still counts past one.
+    expect((await opened.store.hit("a", HOUR)).count).toBe(4);
+    clock.advance(HOUR);
+    expect((await opened.store.hit("a", HOUR, 2)).count).toBe(1);
+    await opened.close();
+  });
+
+  it("refuses on a count another process took past the limit, and counts what it did not", async () => {
+    const clock = noon();
+    const dir = scratch();
+    const one = openStore(dir, clock);
+    const other = openStore(dir, clock);
+    expect((await one.store.hit("shared", HOUR, 1)).count).toBe(1);
+    expect((await one.store.peek("shared", HOUR)).count).toBe(1); // holds a read snapshot of count 1
+    expect((await other.store.hit("shared", HOUR, 1)).count).toBe(2);
+    expect((await one.store.hit("shared", HOUR, 1)).count).toBe(3);
+    await Promise.all([one.close(), other.close()]);
+  });
+
   it("runs the calls of one turn as one write transaction, each hit with its own count in order", async () => {
     const clock = noon();
     const opened = openStore(scratch(), clock);
