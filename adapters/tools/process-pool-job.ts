@@ -26,15 +26,17 @@ export function markRunning(job: Job): void {
 
 /**
  * Arms the run cap of a job its child has just taken; `expire` runs once the cap is spent. The cap counts the task's
- * own run: on a child still warming up (the only free one), the task first waits for the warm-up, which is bounded
- * by one more cap.
+ * own run: on a child still warming up (the only free one), the task first waits for the warm-up, and on a child not
+ * warmed at all for the preparation of a tool it has not run yet (ToolProcess.startOfRun); either wait is bounded by
+ * one more cap.
  */
 export function startRunCap(job: Job, child: ToolProcess, limitMs: number, expire: () => void): void {
   const startCap = () => {
     if (!job.settled && job.timer === undefined) job.timer = setTimeout(expire, limitMs);
   };
-  if (child.warm) startCap();
-  else void Promise.race([child.warmed, child.exited, new Promise((resolve) => setTimeout(resolve, limitMs).unref())]).then(startCap);
+  const start = child.startOfRun(job.tool.id);
+  if (start === undefined) startCap();
+  else void Promise.race([start, child.exited, new Promise((resolve) => setTimeout(resolve, limitMs).unref())]).then(startCap);
 }
 
 /** Answers a job with `result`, unless it was answered already. */

@@ -1,12 +1,15 @@
 // A task handed to a child that is still warming up: its time cap starts once the warm-up ends (or the child exits, or
 // one more cap has passed), so a slow warm-up is not charged to the task, and a warm-up that never ends cannot hang it.
+// Without a warm-up, a tool's first task in a process waits, in the same way, for the tool's preparation.
 import { afterAll, describe, expect, it } from "vitest";
 import { toolTimeout } from "../../domain/errors.ts";
 import { waitUntil } from "../testing/process.ts";
 import { ProcessPoolToolRunner } from "./process-pool.ts";
+import { firstUse, hangingExample, LOAD_MS } from "./testing/first-use.fixture.ts";
 import { type GatedTaskInput, task } from "./testing/warm-up-gate.fixture.ts";
 
 const GATE_MODULE = { url: new URL("./testing/warm-up-gate.fixture.ts", import.meta.url).href };
+const FIRST_USE_MODULE = { url: new URL("./testing/first-use.fixture.ts", import.meta.url).href };
 /** Hang detectors on a busy 2-core machine, not assertions on speed. */
 const NEVER_MS = 60_000;
 
@@ -69,5 +72,35 @@ describe("process pool: warm: false (TOOL_WARM_UP=false)", () => {
     await runner.whenReady();
     expect(runner.stats()).toMatchObject({ ready: 1, idle: 1, started: 0 });
     expect(await runner.run(task, { warmUpMs: 0, runMs: 0 })).toEqual({ ok: true, value: { pid: runner.pids()[0] } });
+  });
+
+  /** One child, loaded, not warmed, with the first-use fixture's tools. */
+  async function coldPool(capMs: number): Promise<ProcessPoolToolRunner> {
+    const runner = new ProcessPoolToolRunner({
+      modules: [FIRST_USE_MODULE], warm: false, concurrency: 1, spares: 0, timeoutMsFor: () => capMs, maxWaitMs: NEVER_MS, onError: () => {},
+    });
+    runners.push(runner);
+    await runner.whenReady();
+    return runner;
+  }
+
+  it("prepares a tool on its first task in a process (its first example) before the task's cap starts, once", async () => {
+    const capMs = 3_000; // under LOAD_MS: a cap started at the handover would expire during the library's load
+    const runner = await coldPool(capMs);
+    const calledAt = performance.now();
+    const pid = runner.pids()[0];
+    expect(await runner.run(firstUse, {})).toEqual({ ok: true, value: { pid, runs: 2 } }); // the example, then the task
+    expect(performance.now() - calledAt).toBeGreaterThanOrEqual(LOAD_MS - 50);
+    expect(await runner.run(firstUse, {})).toEqual({ ok: true, value: { pid, runs: 3 } });
+    expect(runner.stats()).toMatchObject({ started: 2, timedOut: 0 });
+  });
+
+  it("answers tool_timeout after one cap of waiting plus its cap when a tool's preparation never ends", async () => {
+    const capMs = 1_000;
+    const runner = await coldPool(capMs);
+    const calledAt = performance.now();
+    expect(await runner.run(hangingExample, { hang: false })).toEqual({ ok: false, error: toolTimeout(capMs) });
+    expect(performance.now() - calledAt).toBeGreaterThanOrEqual(2 * capMs);
+    expect(runner.stats()).toMatchObject({ started: 1, timedOut: 1 });
   });
 });

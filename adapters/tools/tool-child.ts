@@ -7,6 +7,8 @@ import type { ChildMessage, ParentMessage, ToolModule } from "./tool-process.ts"
 
 const tools = new Map<string, ToolDefinition>();
 const context = systemToolContext();
+/** Without a warm-up, the tools whose first task this process has prepared for (see `prepare`). */
+let prepared: Set<string> | undefined;
 
 // The parent died or let go of this child: nothing would ever read an answer, so leave at once.
 process.on("disconnect", () => process.exit(0));
@@ -14,6 +16,7 @@ process.on("message", (message: ParentMessage) => void handle(message));
 
 async function handle(message: ParentMessage): Promise<void> {
   if (message.type === "init") {
+    if (!message.warm) prepared = new Set();
     for (const module of message.modules) await load(module);
     send({ type: "ready" });
     // Tasks are taken meanwhile; one that needs a library the warm-up is loading shares that same import.
@@ -24,6 +27,11 @@ async function handle(message: ParentMessage): Promise<void> {
   const tool = tools.get(message.toolId);
   try {
     if (!tool) throw new Error(`this tool process has no tool '${message.toolId}'`);
+    if (prepared && !prepared.has(message.toolId)) {
+      prepared.add(message.toolId);
+      await prepare(tool);
+      send({ type: "prepared" });
+    }
     const result = await tool.run(message.input, context);
     send({ type: "result", result, rssBytes: process.memoryUsage.rss() });
   } catch (error) {
@@ -41,16 +49,22 @@ async function load({ url, idPrefix = "", ids }: ToolModule): Promise<void> {
 
 /**
  * Runs every isolated tool's first example once, so the libraries tools import on first use are loaded before a
- * request needs them (the first math call otherwise waits seconds for mathjs). Failures only mean a colder start.
+ * request needs them (the first math call otherwise waits seconds for mathjs).
  */
 async function warm(): Promise<void> {
-  for (const tool of tools.values()) {
-    if (!tool.worker) continue;
-    try {
-      await tool.run(structuredClone(tool.examples[0].input) as never, context);
-    } catch {
-      // A failing example is the catalog tests' business, not a reason to refuse work.
-    }
+  for (const tool of tools.values()) if (tool.worker) await prepare(tool);
+}
+
+/**
+ * Runs a tool's first example, which loads what the tool loads on first use. Without a warm-up, each tool's first
+ * task in this process is preceded by it and the parent starts the task's time cap after it: on a loaded machine
+ * mathjs alone took longer to import than math-evaluator's 10-s cap. Failures only mean a colder start.
+ */
+async function prepare(tool: ToolDefinition): Promise<void> {
+  try {
+    await tool.run(structuredClone(tool.examples[0].input) as never, context);
+  } catch {
+    // A failing example is the catalog tests' business, not a reason to refuse work.
   }
 }
 

@@ -26,6 +26,8 @@ export type ParentMessage =
 export type ChildMessage =
   | { readonly type: "ready" }
   | { readonly type: "warmed"; readonly rssBytes: number }
+  /** Without a warm-up: a tool's first task in this process has loaded what the tool loads (see tool-child.ts). */
+  | { readonly type: "prepared" }
   | { readonly type: "result"; readonly result: Result<unknown, DomainError>; readonly rssBytes: number }
   | { readonly type: "failed"; readonly message: string; readonly rssBytes: number };
 
@@ -76,8 +78,12 @@ export class ToolProcess {
   private warmDone = false;
   private stderrTail = "";
   private baseline = 0;
+  /** Without a warm-up: the tools this child has been given a task of, each prepared on its first. */
+  private readonly givenTools: Set<string> | undefined;
+  private markPrepared?: () => void;
 
   constructor(spec: ToolProcessSpec) {
+    this.givenTools = spec.warm ? undefined : new Set();
     // Advanced serialization carries what a worker thread could (Uint8Array, Map, undefined) across the IPC channel.
     this.child = fork(spec.entry, [], {
       execArgv: [...spec.execArgv], env: toolEnvironment(process.env), serialization: "advanced", stdio: ["ignore", "inherit", "pipe", "ipc"],
@@ -116,6 +122,19 @@ export class ToolProcess {
   /** Whether the warm-up is over: a task sent now does not share the child's CPU with it. */
   get warm(): boolean {
     return this.warmDone;
+  }
+
+  /**
+   * When the task of `toolId` just given to this child starts its own run: undefined for now, else a promise that
+   * resolves then (never rejects; it may never resolve if the child dies). A child still warming up finishes its
+   * warm-up first; a child that was not warmed (TOOL_WARM_UP=false) first prepares a tool it has not run yet, as the
+   * warm-up would have: the tool's libraries then load outside the task's time cap, as they do with the warm-up.
+   */
+  startOfRun(toolId: string): Promise<void> | undefined {
+    if (!this.warmDone) return this.warmed;
+    if (this.givenTools === undefined || this.givenTools.has(toolId)) return undefined;
+    this.givenTools.add(toolId);
+    return new Promise((resolve) => (this.markPrepared = resolve));
   }
 
   /** Resident memory once loaded and warm, in bytes; 0 until then. What "grown" is measured against. */
@@ -157,12 +176,14 @@ export class ToolProcess {
 
   private onMessage(message: ChildMessage): void {
     if (message.type === "ready") return this.markReady();
+    if (message.type === "prepared") return this.prepared();
     if (message.type === "warmed") {
       this.baseline = message.rssBytes;
       return this.markWarmed();
     }
     const settle = this.pending;
     this.pending = undefined;
+    this.prepared(); // a task that ended before its tool was prepared (an unknown tool) has nothing left to wait for
     this.idle();
     if (!settle) return;
     if (message.type === "result") settle({ kind: "result", result: message.result, rssBytes: message.rssBytes });
@@ -176,6 +197,11 @@ export class ToolProcess {
     this.pending = undefined;
     settle?.({ kind: "died", code, signal });
     resolve();
+  }
+
+  private prepared(): void {
+    this.markPrepared?.();
+    this.markPrepared = undefined;
   }
 
   private send(message: ParentMessage): void {
