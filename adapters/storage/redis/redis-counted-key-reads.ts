@@ -13,7 +13,8 @@ import { WINDOW_HIT_LUA } from "./redis-window-hit.ts";
  * ARGV[1] = how many units, ARGV[2] = the secret hash presented. The window is the record's own policy, so a unit is
  * always taken in the key's current window. Counts only for an active key presented with its current secret: an old
  * secret past its rotation grace must not spend the live key's limit. Returns nil without a record, { raw } when
- * nothing was counted, else { raw, count after the units, resetInMs, the window's number }.
+ * nothing was counted, else { raw, count after the units, resetInMs, the window's number (none when the window was
+ * past the key's limit already, and nothing was counted: hitWindow) }.
  */
 const COUNTED_READ_SCRIPT = redisScript(`${WINDOW_HIT_LUA}
 local raw = redis.call('GET', KEYS[1])
@@ -23,7 +24,7 @@ local key = decoded and type(stored) == 'table' and stored.value
 if type(key) ~= 'table' or key.status ~= 'active' or key.secretHash ~= ARGV[2] or type(key.policy) ~= 'table' then return { raw } end
 local windowMs = tonumber(key.policy.windowMs)
 if not windowMs or windowMs < 1 or windowMs % 1 ~= 0 then return { raw } end
-local hit = hitWindow(KEYS[2], windowMs, tonumber(ARGV[1]))
+local hit = hitWindow(KEYS[2], windowMs, tonumber(ARGV[1]), tonumber(key.policy.limit))
 return { raw, hit[1], hit[2], hit[3] }
 `);
 

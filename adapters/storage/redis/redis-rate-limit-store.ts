@@ -9,11 +9,11 @@ import { guardStorage } from "../../../application/storage-unavailable.ts";
 /**
  * One fixed-window decision, atomically: Redis runs a script to completion before any other command, so
  * concurrent hits from any number of instances never share a count (see WINDOW_HIT_LUA for the counter's shape).
- * KEYS[1] = the bucket's counter, ARGV[1] = window length in ms, ARGV[2] = how many hits (default 1).
- * Returns { count after the hits, resetInMs, the window's number }.
+ * KEYS[1] = the bucket's counter, ARGV[1] = window length in ms, ARGV[2] = how many hits (default 1), ARGV[3] = the
+ * limit past which hits are left uncounted ("": none). Returns { count after the hits, resetInMs, the window's number }.
  */
 export const HIT_SCRIPT = redisScript(`${WINDOW_HIT_LUA}
-return hitWindow(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2] or 1))
+return hitWindow(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2] or 1), tonumber(ARGV[3] or ''))
 `);
 
 /** The count of the current window without counting (0 when the counter holds another window or none). */
@@ -51,8 +51,8 @@ return count
  * Redis spends ≈ 7 µs of CPU a call on the cores the servers share). Latency: the rest of the turn.
  */
 export class RedisRateLimitStore implements RateLimitStore {
-  private readonly hits = new TurnBatches<{ counter: string; windowMs: number }, WindowHit>(({ counter, windowMs }, count) =>
-    this.call(HIT_SCRIPT, counter, windowMs, count).then((total) => (i) => ownHit(total, count, i)));
+  private readonly hits = new TurnBatches<{ counter: string; windowMs: number; limit?: number }, WindowHit>(({ counter, windowMs, limit }, count) =>
+    this.call(HIT_SCRIPT, counter, windowMs, count, limit).then((total) => (i) => ownHit(total, count, i)));
 
   constructor(
     private readonly client: RedisClient,
@@ -65,13 +65,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly keyCounterOf?: (id: string) => string | undefined,
   ) {}
 
-  hit(bucket: string, windowMs: number): Promise<WindowHit> {
-    return this.hitCounter(`${this.keyPrefix}${bucket}`, windowMs);
+  hit(bucket: string, windowMs: number, limit?: number): Promise<WindowHit> {
+    return this.hitCounter(`${this.keyPrefix}${bucket}`, windowMs, limit);
   }
 
   /** The key's unit on the counter the Redis key reads count on (RedisCountedKeyReads), so both share one count. */
-  hitKey(keyId: string, windowMs: number): Promise<WindowHit> {
-    return this.hitCounter(this.keyCounterOf?.(keyId) ?? `${this.keyPrefix}${keyId}`, windowMs);
+  hitKey(keyId: string, windowMs: number, limit?: number): Promise<WindowHit> {
+    return this.hitCounter(this.keyCounterOf?.(keyId) ?? `${this.keyPrefix}${keyId}`, windowMs, limit);
   }
 
   async peek(bucket: string, windowMs: number): Promise<WindowHit> {
@@ -85,14 +85,14 @@ export class RedisRateLimitStore implements RateLimitStore {
       withDeadline(runScript(this.client, RELEASE_SCRIPT, [`${this.keyPrefix}${bucket}`], [String(windowMs), "1", String(windowId)]), this.deadline, "the rate-limit release script"));
   }
 
-  private async hitCounter(counter: string, windowMs: number): Promise<WindowHit> {
+  private async hitCounter(counter: string, windowMs: number, limit?: number): Promise<WindowHit> {
     checkWindow(windowMs);
-    return this.hits.add(`${windowMs}:${counter}`, { counter, windowMs });
+    return this.hits.add(`${windowMs}:${limit ?? ""}:${counter}`, { counter, windowMs, limit });
   }
 
-  private call(script: RedisScript, counter: string, windowMs: number, hits = 1): Promise<WindowHit> {
+  private call(script: RedisScript, counter: string, windowMs: number, hits = 1, limit?: number): Promise<WindowHit> {
     return guardStorage("rate limit hit", async () => {
-      const args = [String(windowMs), String(hits)];
+      const args = [String(windowMs), String(hits), limit === undefined ? "" : String(limit)];
       const reply = await withDeadline(runScript(this.client, script, [counter], args), this.deadline, "the rate-limit script");
       return toWindowHit(reply);
     });

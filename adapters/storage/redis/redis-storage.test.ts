@@ -52,6 +52,19 @@ describe.skipIf(!redisUrl)("Redis storage on a shared server", () => {
     expect((await b.keys.findByHash(key.secretHash))?.status).toBe("revoked");
   });
 
+  it("reads a key past its limit without counting it: the count stops at limit + 1, the first refusal", async () => {
+    const storage = await open(prefix());
+    const key = makeKey({ policy: { limit: 2, windowMs: 3_600_000 } });
+    await storage.keys.save(key);
+    const read = () => storage.keys.findByHashCounting?.(key.secretHash);
+    const counts = [];
+    for (let i = 0; i < 3; i++) counts.push((await read())?.hit?.count);
+    expect(counts).toEqual([1, 2, 3]);
+    const refused = await Promise.all(Array.from({ length: 20 }, read));
+    expect(refused.every((found) => (found?.hit?.count ?? 0) > 3)).toBe(true);
+    expect((await storage.limits.hitKey?.(key.id, 3_600_000))?.count).toBe(4); // the same counter, still at 3 before
+  });
+
   it("keeps deployments with different prefixes apart", async () => {
     const [a, b] = [await open(prefix()), await open(prefix())];
     const key = makeKey();
