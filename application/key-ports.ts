@@ -70,8 +70,9 @@ export interface RateLimitStore {
    * Counts one request in the current window of `bucket` (windows are `windowMs` long, aligned to the
    * store's own clock) and returns the count including this request. Throws when the store is unreachable.
    * With `limit` (the count past which requests are refused), a store may leave a hit uncounted when the window's
-   * count is past `limit` already: a refusal then changes nothing and costs the store a read, not a write. Such a hit
-   * reads the stored count plus one, so a window's first refused hit is still the only one that reads `limit + 1`.
+   * count is past `limit` already (every store of this project does): a refusal then changes nothing and costs the
+   * store a read, not a write. Such a hit reads more than the stored count and carries no `windowId` (nothing to
+   * release), so a window's first refused hit is still the only one that reads `limit + 1`.
    */
   hit(bucket: string, windowMs: number, limit?: number): Promise<WindowHit>;
   /**

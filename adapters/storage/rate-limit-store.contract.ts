@@ -9,6 +9,8 @@ export interface RateLimitStoreSubject {
   /** Lets `ms` pass on the store's clock (a fake clock advances; a real one is waited for). */
   elapse(ms: number): Promise<void>;
   close(): Promise<void>;
+  /** Whether the store adds nothing for a hit given a limit its window is past already (optional, as `hit` allows). */
+  readonly leavesRefusalsUncounted?: boolean;
 }
 
 /** Long enough that a counting test never straddles a window boundary by chance (short ones test rollover). */
@@ -68,6 +70,20 @@ export function describeRateLimitStore(name: string, make: () => Promise<RateLim
       const other = bucket();
       expect((await subject.store.hit(other, HOUR_MS, 0)).count).toBe(1);
       expect((await subject.store.hit(other, HOUR_MS, 0)).count).toBeGreaterThan(1);
+    });
+
+    it("adds nothing for a hit given a limit its window is past already: 20 such hits leave the count at limit + 1", async () => {
+      if (!subject.leavesRefusalsUncounted) return;
+      const id = bucket();
+      for (let i = 1; i <= 3; i++) expect((await subject.store.hit(id, HOUR_MS, 2)).count).toBe(i);
+      const refused = await Promise.all(Array.from({ length: 20 }, () => subject.store.hit(id, HOUR_MS, 2)));
+      expect(refused.every((hit) => hit.count > 3 && hit.windowId === undefined)).toBe(true); // nothing to release
+      expect((await subject.store.peek(id, HOUR_MS)).count).toBe(3);
+      expect((await subject.store.hit(id, HOUR_MS)).count).toBe(4); // without a limit, counted as ever
+      const short = bucket();
+      for (let i = 0; i < 3; i++) await subject.store.hit(short, 1000, 1);
+      await subject.elapse((await subject.store.peek(short, 1000)).resetInMs + 5);
+      expect((await subject.store.hit(short, 1000, 1)).count).toBe(1); // a new window counts again
     });
 
     it("aligns windows to the epoch on the store's clock", async () => {

@@ -43,6 +43,7 @@ describeRateLimitStore("embedded, counters in limits.mdb (fake clock)", async ()
       await opened.close();
       rmSync(dir, { recursive: true, force: true });
     },
+    leavesRefusalsUncounted: true,
   };
 });
 

@@ -5,6 +5,7 @@ import { guardStorage, StorageUnavailableError } from "../../../application/stor
 import { type WindowHit, windowAt } from "../../../domain/rate-limit.ts";
 import { inCheckPhase } from "../../check-phase.ts";
 import { openShared, type SharedEnvironment } from "./lmdb-environments.ts";
+import { SpentBuckets } from "../spent-buckets.ts";
 import { counterKey, decodeCounter, encodeCounter, type StoredCounter, sweepEndedCounters } from "./lmdb-rate-counters.ts";
 
 /** The counters' own file in DATA_DIR, beside store.mdb. */
@@ -50,16 +51,14 @@ interface Pending {
  */
 export class LmdbRateLimitStore implements RateLimitStore {
   private turn: Pending[] = [];
-  /**
-   * Buckets this process has seen past their limit, with when that window ends: only their hits are read before the
-   * transaction, so a hit under its limit (every execute) pays no read beside its write.
-   */
-  private readonly spent = new Map<string, number>();
+  /** Only these buckets' hits are read before the transaction: a hit under its limit (every execute) pays no read. */
+  private readonly spent: SpentBuckets;
   private readonly sweeper: NodeJS.Timeout;
   private sweeping: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(private readonly db: RootDatabase<string, string>, private readonly clock: Clock, sweepEveryMs = COUNTER_SWEEP_EVERY_MS) {
+    this.spent = new SpentBuckets(() => clock.now());
     this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), sweepEveryMs).unref();
   }
 
@@ -86,8 +85,6 @@ export class LmdbRateLimitStore implements RateLimitStore {
 
   /** Removes the counters whose window has ended (the timer runs it; resolves with how many). */
   sweep(): Promise<number> {
-    const at = this.clock.now();
-    for (const [bucket, endsAt] of this.spent) if (endsAt <= at) this.spent.delete(bucket);
     const run = this.sweeping.then(() => sweepEndedCounters(this.db, () => this.clock.now(), () => this.closed));
     this.sweeping = run.catch(() => undefined);
     return run;
@@ -127,9 +124,8 @@ export class LmdbRateLimitStore implements RateLimitStore {
       return;
     }
     counted.forEach((call, i) => {
-      const hit = answers[i];
-      if (call.limit !== undefined && hit !== undefined && hit.count > call.limit) this.spent.set(call.bucket, this.clock.now() + hit.resetInMs);
-      call.resolve(hit);
+      this.spent.note(call.bucket, call.limit, answers[i]);
+      call.resolve(answers[i]);
     });
   }
 
@@ -147,7 +143,7 @@ export class LmdbRateLimitStore implements RateLimitStore {
       if (call.limit === undefined || !this.spent.has(call.bucket)) return true;
       const counter = current(decodeCounter(this.db.get(counterKey(call.bucket))), call.windowMs, now);
       if (counter.count <= call.limit) {
-        this.spent.delete(call.bucket);
+        this.spent.forget(call.bucket);
         return true;
       }
       call.resolve(pastLimit(counter, call.windowMs, now));

@@ -21,11 +21,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.sweeper.unref();
   }
 
-  async hit(bucket: string, windowMs: number): Promise<WindowHit> {
+  async hit(bucket: string, windowMs: number, limit?: number): Promise<WindowHit> {
     const now = this.clock.now();
     const window = windowAt(windowMs, now);
     const counter = this.counters.get(bucket);
     if (counter && counter.windowId === window.id) {
+      // Past the limit: counted nowhere, so no window number to release it by (RateLimitStore.hit's `limit`).
+      if (limit !== undefined && counter.count > limit) return { count: counter.count + 1, resetInMs: window.resetInMs };
       counter.count += 1;
       return { count: counter.count, resetInMs: window.resetInMs, windowId: window.id };
     }

@@ -1,5 +1,6 @@
 import type { RateLimitStore } from "../../../application/ports.ts";
 import type { WindowHit } from "../../../domain/rate-limit.ts";
+import { SpentBuckets } from "../spent-buckets.ts";
 import type { PgDatabase } from "./pg-database.ts";
 
 /** Epoch ms on the database's clock: every instance counts in one time, as Redis' TIME does for the Redis limiter. */
@@ -41,6 +42,7 @@ interface CounterRow {
 interface TurnHits {
   readonly bucket: string;
   readonly windowMs: number;
+  readonly limit: number | undefined;
   readonly waiting: { resolve(hit: WindowHit): void; reject(error: unknown): void }[];
 }
 
@@ -48,22 +50,25 @@ interface TurnHits {
  * Exact fixed-window counters in the `rate_limits` table, shared by every instance on the database. As on Redis, the
  * hits one bucket gets within an event-loop turn go as one statement that adds them all, each answered with its own
  * count as if sent one after another: hits on one row wait for each other's commit (≈ 1.4 ms each here, with fsync),
- * so 1,000 concurrent hits sent one by one would take longer than the deadline.
+ * so 1,000 concurrent hits sent one by one would take longer than the deadline. The hits of a bucket this process has
+ * seen past its limit are read first, and answered without a write (no row lock, no commit to flush) while the read
+ * still finds it past (RateLimitStore.hit's `limit`; exact, as the read takes effect when it is made).
  */
 export class PgRateLimitStore implements RateLimitStore {
   private turn = new Map<string, TurnHits>();
+  private readonly spent = new SpentBuckets(Date.now);
 
   constructor(private readonly db: PgDatabase) {}
 
-  async hit(bucket: string, windowMs: number): Promise<WindowHit> {
+  async hit(bucket: string, windowMs: number, limit?: number): Promise<WindowHit> {
     checkWindow(windowMs);
     return new Promise((resolve, reject) => {
-      const id = `${windowMs}:${bucket}`;
+      const id = `${windowMs}:${limit ?? ""}:${bucket}`;
       let hits = this.turn.get(id);
       if (!hits) {
         // The check phase: after every request this turn's poll phase read, so their hits share the statement.
         if (this.turn.size === 0) setImmediate(() => this.sendTurn());
-        this.turn.set(id, (hits = { bucket, windowMs, waiting: [] }));
+        this.turn.set(id, (hits = { bucket, windowMs, limit, waiting: [] }));
       }
       hits.waiting.push({ resolve, reject });
     });
@@ -84,15 +89,26 @@ export class PgRateLimitStore implements RateLimitStore {
   private sendTurn(): void {
     const turn = this.turn;
     this.turn = new Map();
-    for (const { bucket, windowMs, waiting } of turn.values()) {
-      this.db.query<CounterRow>("a rate-limit hit", HIT, [bucket, windowMs, waiting.length]).then(
-        (found) => {
-          const { count, resetInMs, windowId } = toHit(found.rows[0], windowMs);
-          waiting.forEach((hit, i) => hit.resolve({ count: count - waiting.length + 1 + i, resetInMs, windowId }));
-        },
-        (error: unknown) => waiting.forEach((hit) => hit.reject(error)),
+    for (const hits of turn.values()) {
+      this.count(hits).then(
+        (answer) => hits.waiting.forEach((hit, i) => hit.resolve(answer(i))),
+        (error: unknown) => hits.waiting.forEach((hit) => hit.reject(error)),
       );
     }
+  }
+
+  /** One bucket's hits of a turn: each one's hit by its index, as if sent one after another. */
+  private async count({ bucket, windowMs, limit, waiting }: TurnHits): Promise<(index: number) => WindowHit> {
+    if (limit !== undefined && this.spent.has(bucket)) {
+      const found = await this.db.query<CounterRow>("a rate-limit read", PEEK, [bucket, windowMs]);
+      const { count, resetInMs } = toHit(found.rows[0], windowMs);
+      if (count > limit) return (i) => ({ count: count + 1 + i, resetInMs }); // counted nowhere: nothing to release
+      this.spent.forget(bucket);
+    }
+    const found = await this.db.query<CounterRow>("a rate-limit hit", HIT, [bucket, windowMs, waiting.length]);
+    const { count, resetInMs, windowId } = toHit(found.rows[0], windowMs);
+    this.spent.note(bucket, limit, { count, resetInMs });
+    return (i) => ({ count: count - waiting.length + 1 + i, resetInMs, windowId });
   }
 }
 

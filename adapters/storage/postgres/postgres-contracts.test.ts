@@ -54,6 +54,7 @@ describe.skipIf(!available)("every storage contract on PostgreSQL (one database 
       now: async () => Number((await database.sql("SELECT (extract(epoch from now()) * 1000)::bigint AS now")).rows[0].now),
       elapse: sleepAtLeast,
       close: () => db.close(),
+      leavesRefusalsUncounted: true,
     };
   });
 
