@@ -20,6 +20,9 @@ import { bootTarget, type Target } from "./target.ts";
  * default 20 s, which then failed the runs for that instead of their fault: each run here allows a request 60 s (no
  * mutant here is about time; the request time limit has its own tests).
  */
+/** A bound for a hung run: alone the faithful run takes ≈ 25 s, and two suites side by side on 2 cores made it 6× that. */
+const RUN_BOUND_MS = 360_000;
+
 describe.concurrent("the conformance suite catches broken deployments", () => {
   let target: Target;
   let dir: string;
@@ -68,9 +71,9 @@ describe.concurrent("the conformance suite catches broken deployments", () => {
     expect(xml.match(/<testcase /g)).toHaveLength(report.total);
     expect(xml).not.toContain("<failure");
     for (const secret of secrets()) expect(lines.join("\n")).not.toContain(secret);
-  }, 180_000);
+  }, RUN_BOUND_MS);
 
-  it.for(MUTANTS.map((mutant, index) => [mutant.name, mutant, index] as const))("fails a deployment with %s", { timeout: 180_000 }, async ([, mutant, index], { expect }) => {
+  it.for(MUTANTS.map((mutant, index) => [mutant.name, mutant, index] as const))("fails a deployment with %s", { timeout: RUN_BOUND_MS }, async ([, mutant, index], { expect }) => {
     const junitFile = join(dir, `mutant-${index}.xml`);
     const lines: string[] = [];
     // No sign-up here: sign-up is rate-limited per address, and none of these faults sits in the session routes.
@@ -96,5 +99,5 @@ describe.concurrent("the conformance suite catches broken deployments", () => {
     expect(lines).toContain("  operations added (1): GET /conformance-extra");
     const strict = await runBehind(DRIFT_ONLY, [], { signUp: false, maxCases: 0, expectLocal: true, bail: true });
     expect(strict.failures.map((failure) => failure.title)).toEqual(["the served document matches this checkout's (--expect-local)"]);
-  }, 180_000);
+  }, RUN_BOUND_MS);
 });

@@ -51,7 +51,12 @@ process.exit(run.status === 0 && summary ? 0 : 1);
  * test's name it says why it failed, where a CI log cut to its tail has lost the full report above.
  */
 function excerpt(messages) {
-  const text = (messages ?? []).join("\n").replace(/\u001b\[[0-9;]*m/g, "").slice(0, EXCERPT_CHARS);
+  const text = (messages ?? [])
+    .join("\n")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    // vitest's timeout error reaches the report as the stack it captured when the test began, named STACK_TRACE_ERROR.
+    .replace(/^Error: STACK_TRACE_ERROR$/m, "Error: timed out (the test's or its hook's time bound passed)")
+    .slice(0, EXCERPT_CHARS);
   const kept = (line) => line.trim() !== "" && !/^\s*at .*(node_modules|node:internal|<anonymous>)/.test(line);
   return text.split("\n").filter(kept).slice(0, EXCERPT_LINES);
 }

@@ -3,7 +3,8 @@ import { TOKENS } from "../../container.ts";
 import { buildToolCore, type ToolCore } from "../../core/create-tool-core.ts";
 import { loadConfig } from "../../config.ts";
 import { ScryptPasswordHasher } from "../../security/scrypt-password-hasher.ts";
-import { openStorage, type Storage } from "../../storage/open-storage.ts";
+import type { Storage } from "../../storage/open-storage.ts";
+import { openTestStorage } from "../../storage/testing/open-test-storage.ts";
 import { SystemClock } from "../../system.ts";
 import { InlineToolRunner } from "../../tools/inline-tool-runner.ts";
 import type { EventType } from "../../../domain/event.ts";
@@ -44,7 +45,8 @@ export interface SharedStore {
 export async function openSharedStore(env: Record<string, string>): Promise<SharedStore> {
   const config = loadConfig({ ...env });
   if (!config.ok) throw new Error(config.error.join("; "));
-  const storage = await openStorage(config.value, new SystemClock());
+  // The test's own calls get the test deadline, not the server's 1 s: a loaded machine once passed that on a set-up GET.
+  const storage = await openTestStorage(config.value, new SystemClock());
   // This process only writes the set-up and reads what the server did: the server sends.
   const core = buildToolCore({ storage, tools: [], runner: new InlineToolRunner(), passwordHasher: new ScryptPasswordHasher({ logN: 10, r: 8, p: 1 }), events: { dispatch: false } });
   return { storage, core, close: () => core.close() };
