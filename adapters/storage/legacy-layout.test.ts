@@ -5,11 +5,16 @@ import Keyv from "keyv";
 import { describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../domain/audit.ts";
 import type { Membership } from "../../domain/workspace.ts";
+import { Writable } from "node:stream";
 import { loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
 import { SystemClock } from "../system.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import { openLmdb } from "./lmdb/lmdb-keyv-store.ts";
-import { openStorage, type Storage } from "./open-storage.ts";
+import { migrateWithPatience, openStorage, type Storage } from "./open-storage.ts";
+import { LEGACY_LAYOUT_MARKER, migrateLegacyLayout } from "./legacy-layout.ts";
+import { hasRedisServer, startPrivateRedis } from "./testing/private-redis.ts";
+import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
 import { createRedisClient, connectRedis } from "./redis/redis-connection.ts";
 import { createRedisKeyv } from "./redis/redis-keyv-store.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
@@ -105,4 +110,34 @@ describe("a store written by the previous release, opened by this one", () => {
       await deleteKeysUnder(url, prefix);
     }
   });
+});
+
+describe.skipIf(!hasRedisServer())("the start-up migration on a Redis that stalls for a second and a half (SIGSTOP)", () => {
+  it("fails without patience, and with it is tried again and done once Redis answers", async () => {
+    const redis = await startPrivateRedis();
+    const storage = await openStorage(redisConfig(redis.url, uniquePrefix("stall")), new SystemClock());
+    const migrations = storage.keyv<string>("migrations");
+    const stalled = async (migrate: () => Promise<unknown>) => {
+      await migrations.delete(LEGACY_LAYOUT_MARKER);
+      redis.pause();
+      const resumed = new Promise((resolve) => setTimeout(resolve, 1500)).then(() => redis.resume());
+      try {
+        return await migrate();
+      } finally {
+        await resumed;
+      }
+    };
+    try {
+      await expect(stalled(() => migrateLegacyLayout(storage))).rejects.toBeInstanceOf(StorageUnavailableError);
+      const warnings: string[] = [];
+      const logger = createLogger("warn", new Writable({ write: (chunk, _encoding, done) => (warnings.push(String(chunk)), done()) }));
+      await expect(stalled(() => migrateWithPatience(storage, logger))).resolves.toEqual({ memberships: 0, events: 0 });
+      expect(await migrations.get(LEGACY_LAYOUT_MARKER)).toBeDefined();
+      expect(warnings.some((line) => line.includes("trying again"))).toBe(true);
+    } finally {
+      redis.resume();
+      await storage.close();
+      await redis.dispose();
+    }
+  }, 60_000);
 });

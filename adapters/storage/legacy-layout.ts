@@ -5,7 +5,7 @@ import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import type { Storage } from "./storage.ts";
 
 /** Names the move in the `migrations` namespace once it has been made for a store. */
-const MARKER = "2026-11-sorted-indexes";
+export const LEGACY_LAYOUT_MARKER = "2026-11-sorted-indexes";
 
 /**
  * Moves what the previous release stored in the old layout into the sorted indexes: each account's memberships (one
@@ -16,10 +16,10 @@ const MARKER = "2026-11-sorted-indexes";
 export async function migrateLegacyLayout(storage: Storage): Promise<{ memberships: number; events: number }> {
   const migrations = storage.keyv<string>("migrations");
   const moved = { memberships: 0, events: 0 };
-  if ((await migrations.get(MARKER)) !== undefined) return moved;
+  if ((await migrations.get(LEGACY_LAYOUT_MARKER)) !== undefined) return moved;
   moved.memberships = await moveMemberships(storage);
   moved.events = await moveAuditEvents(storage);
-  await migrations.set(MARKER, new Date().toISOString());
+  await migrations.set(LEGACY_LAYOUT_MARKER, new Date().toISOString());
   return moved;
 }
 
