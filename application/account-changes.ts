@@ -1,10 +1,9 @@
-import { type Account, withChangeId } from "../domain/account.ts";
+import type { Account } from "../domain/account.ts";
 import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from "../domain/account-tokens.ts";
 import type { AuditEventType } from "../domain/audit.ts";
 import { type SecurityNotice, securityNoticeEmail } from "../domain/emails.ts";
 import { byCreation, type Workspace } from "../domain/workspace.ts";
-import { journaled } from "./change-journal.ts";
-import { newId } from "./random-ids.ts";
+import { journaled, markedChange } from "./change-journal.ts";
 import type { AccountStore, AccountUpdate, OutboxWork, WorkspaceStore } from "./ports.ts";
 import type { AuditDeps } from "./record-audit.ts";
 
@@ -55,7 +54,6 @@ export async function changeAccount(
   deps: AccountChangeDeps, account: Account, notice: AccountNotice, change: (current: Account) => Account | undefined,
 ): Promise<AccountUpdate | undefined> {
   const personal = await personalWorkspaceOf(deps.workspaces, account.id);
-  const changeId = newId(deps.secrets, "chg");
   const email = notice.email && deps.links
     ? securityNoticeEmail({ to: account.email, notice: notice.email, at: deps.clock.now(), accountUrl: deps.links.accountSecurity(), detail: notice.detail })
     : undefined;
@@ -65,11 +63,9 @@ export async function changeAccount(
     type: notice.type, actor: { accountId: account.id }, workspaceId: personal?.id ?? null,
     ...(passkeyId ? { passkeyId } : {}), ...(passkeyName ? { passkeyName } : {}),
   };
-  return journaled(deps, { subjects: [subject], check: { kind: "account", accountId: account.id, changeId }, then }, async () => {
-    const update = await deps.accounts.update(account.id, (current) => {
-      const next = change(current);
-      return next && withChangeId(next, changeId);
-    });
+  const marked = markedChange(deps, "account", account.id);
+  return journaled(deps, { subjects: [subject], check: marked.check, then }, async () => {
+    const update = await deps.accounts.update(account.id, marked.mark(change));
     return { landed: !!update && update.after !== update.before, value: update };
   });
 }

@@ -1,8 +1,9 @@
 import type { AuditEvent } from "../domain/audit.ts";
+import { type ChangeMarked, markChange } from "../domain/change-ids.ts";
 import type { OutgoingEvent } from "../domain/event.ts";
 import { eventItem, pendingItem } from "./outbox-items.ts";
 import { newId } from "./random-ids.ts";
-import type { ChangeIntent, LandedCheck, OutboxItem, OutboxWork } from "./ports.ts";
+import type { ChangeIntent, LandedCheck, MarkedRecord, OutboxItem, OutboxWork } from "./ports.ts";
 import { type AuditDeps, type AuditSubject, newAuditEvent } from "./record-audit.ts";
 
 /**
@@ -64,6 +65,18 @@ export async function journaled<T>(deps: AuditDeps, plan: ChangePlan, apply: () 
   if (outcome.landed) await finishChange(deps, intent);
   await outbox.settle(id, PROCESS_OWNER, null);
   return outcome.value;
+}
+
+/**
+ * A change that marks the record it changes with an id of its own, and the check recovery runs for it: `mark` wraps
+ * the store's update function, so the id lands in the same atomic write as the change (and only if it changes anything).
+ */
+export function markedChange(deps: Pick<AuditDeps, "secrets">, record: MarkedRecord, id: string) {
+  const changeId = newId(deps.secrets, "chg");
+  return {
+    check: { kind: "marked", record, id, changeId } as const,
+    mark: <T extends ChangeMarked>(change: (current: T) => T | undefined) => (current: T): T | undefined => markChange(current, change(current), changeId),
+  };
 }
 
 /** Records a landed change's audit events (the same ids: recording twice is harmless) and adds its outbox items. */

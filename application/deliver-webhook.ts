@@ -1,7 +1,7 @@
 import { eventBody, type OutgoingEvent } from "../domain/event.ts";
 import { webhookHeaders } from "../domain/webhook-signature.ts";
 import { DISABLE_AFTER_FAILING_MS, signingSecrets, type Webhook } from "../domain/webhook.ts";
-import { journaled } from "./change-journal.ts";
+import { journaled, markedChange } from "./change-journal.ts";
 import type { OutboxItem, SendOutcome, WebhookSender, WebhookStore } from "./ports.ts";
 import type { AuditDeps } from "./record-audit.ts";
 
@@ -66,8 +66,9 @@ async function noteHealth(deps: DeliveryDeps, webhook: Webhook, ok: boolean, gon
     return;
   }
   const subject = { type: "webhook.disabled", actor: { system: true }, workspaceId: webhook.workspaceId, webhookId: webhook.id, reason } as const;
-  await journaled(deps, { subjects: [subject], check: { kind: "webhook", webhookId: webhook.id, enabled: false } }, async () => {
-    const change = await deps.webhooks.update(webhook.id, (current) => (current.enabled ? { ...current, enabled: false, failingSince: current.failingSince ?? since } : undefined));
+  const marked = markedChange(deps, "webhook", webhook.id);
+  await journaled(deps, { subjects: [subject], check: marked.check }, async () => {
+    const change = await deps.webhooks.update(webhook.id, marked.mark<Webhook>((current) => (current.enabled ? { ...current, enabled: false, failingSince: current.failingSince ?? since } : undefined)));
     return { landed: !!change && change.after !== change.before, value: undefined };
   });
 }

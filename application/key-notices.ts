@@ -1,7 +1,7 @@
 import { type ApiKey, isActive } from "../domain/api-key.ts";
 import type { WindowHit } from "../domain/rate-limit.ts";
 import type { OutgoingEvent } from "../domain/event.ts";
-import { journaled } from "./change-journal.ts";
+import { journaled, markedChange } from "./change-journal.ts";
 import { eventItem } from "./outbox-items.ts";
 import type { ApiKeyStore, Outbox } from "./ports.ts";
 import { newId } from "./random-ids.ts";
@@ -43,10 +43,10 @@ export async function sendExpiryNotices(deps: AuditDeps & { keys: ApiKeyStore })
     const at = new Date(now).toISOString();
     const expiresAt = new Date(key.expiresAt as number).toISOString();
     const event: OutgoingEvent = { id, type: "key.expiring", timestamp: at, workspaceId: key.workspaceId, data: { id, at, ...keyData(key), expiresAt, notice: notice.name } };
-    const marks = [...(key.expiryNotices ?? []), notice.name];
-    const landed = await journaled(deps, { subjects: [], check: { kind: "key", keyId: key.id, expect: { expiryNotices: marks } }, then: [{ kind: "event", event }] }, async () => {
-      const change = await deps.keys.update(key.id, (current) =>
-        dueNotice(current, now)?.name === notice.name ? { ...current, expiryNotices: [...(current.expiryNotices ?? []), notice.name] } : undefined);
+    const marked = markedChange(deps, "key", key.id);
+    const landed = await journaled(deps, { subjects: [], check: marked.check, then: [{ kind: "event", event }] }, async () => {
+      const change = await deps.keys.update(key.id, marked.mark<ApiKey>((current) =>
+        dueNotice(current, now)?.name === notice.name ? { ...current, expiryNotices: [...(current.expiryNotices ?? []), notice.name] } : undefined));
       return { landed: !!change && change.after !== change.before, value: !!change && change.after !== change.before };
     });
     if (landed) sent += 1;

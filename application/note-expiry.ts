@@ -1,6 +1,6 @@
 import { type ApiKey, isExpiredAt } from "../domain/api-key.ts";
 import type { ApiKeyStore } from "./ports.ts";
-import { journaled } from "./change-journal.ts";
+import { journaled, markedChange } from "./change-journal.ts";
 import type { AuditDeps } from "./record-audit.ts";
 
 /**
@@ -13,8 +13,9 @@ export async function noteExpiry(deps: AuditDeps & { keys: ApiKeyStore }, key: A
   if (!due(key)) return;
   // The mark is set atomically, so of all the observers racing on the key exactly one writes the event.
   const subject = { type: "key.expired", actor: { system: true }, workspaceId: key.workspaceId, keyId: key.id } as const;
-  await journaled(deps, { subjects: [subject], check: { kind: "key", keyId: key.id, expect: { expiryRecorded: true } } }, async () => {
-    const change = await deps.keys.update(key.id, (current) => (due(current) ? { ...current, expiryRecorded: true } : undefined));
+  const marked = markedChange(deps, "key", key.id);
+  await journaled(deps, { subjects: [subject], check: marked.check }, async () => {
+    const change = await deps.keys.update(key.id, marked.mark<ApiKey>((current) => (due(current) ? { ...current, expiryRecorded: true } : undefined)));
     return { landed: !!change && change.after !== change.before, value: undefined };
   });
 }

@@ -9,15 +9,26 @@ import type { Workspace } from "../domain/workspace.ts";
  * How to tell, after a crash, whether a change in flight was made: read the record the change writes and compare.
  * Each kind names one record; recovery (application/recover-change.ts) knows how to read each.
  */
+/** The records a change can mark with its id. */
+export type MarkedRecord = "key" | "webhook" | "invitation" | "account";
+
 export type LandedCheck =
+  /**
+   * A change that names itself on the record it changes (domain/change-ids.ts): landed once the record lists its id.
+   * Every change whose end state a racing change may reach too (two revocations, two disables) is checked this way: a
+   * loser stalled past the change window would otherwise be judged landed, and its events sent a second time.
+   */
+  | { readonly kind: "marked"; readonly record: MarkedRecord; readonly id: string; readonly changeId: string }
+  /** A key holding state no other change writes (a new key's secret hash); with other fields, intents of earlier releases. */
   | { readonly kind: "key"; readonly keyId: string; readonly expect: Readonly<Record<string, unknown>> }
   | { readonly kind: "key-secret"; readonly keyId: string; readonly secretHash: string }
   | { readonly kind: "membership"; readonly workspaceId: string; readonly accountId: string; readonly role: string | null }
   | { readonly kind: "joined"; readonly workspaceId: string; readonly accountId: string; readonly invitationId: string; readonly role: string }
+  /** An invitation made (status "*": its id is new); another status: an intent of an earlier release. */
   | { readonly kind: "invitation"; readonly invitationId: string; readonly status: string }
   | { readonly kind: "pack"; readonly workspaceId: string; readonly packId: string; readonly enabled: boolean }
+  /** Intents of earlier releases, judged as they were written: a disabled endpoint, an account's change. */
   | { readonly kind: "webhook"; readonly webhookId: string; readonly enabled: boolean }
-  /** A change to an account's security (application/account-changes.ts): the account records its id once changed. */
   | { readonly kind: "account"; readonly accountId: string; readonly changeId: string }
   /** A new workspace: its owner's membership is written first; recovery then writes the workspace itself. */
   | { readonly kind: "workspace"; readonly workspace: Workspace };

@@ -8,7 +8,7 @@ export type {
   AccountStore, AccountUpdate, FlashStore, InvitationStore, InvitationUpdate, PasswordHasher, PasswordRater, SessionStore, WorkspaceStore,
 } from "./account-ports.ts";
 export type {
-  ChangeIntent, LandedCheck, Mailer, Outbox, OutboxItem, OutboxPage, OutboxStatus, OutboxWork, SendOutcome, WebhookSender, WebhookStore,
+  ChangeIntent, LandedCheck, Mailer, MarkedRecord, Outbox, OutboxItem, OutboxPage, OutboxStatus, OutboxWork, SendOutcome, WebhookSender, WebhookStore,
   WebhookUpdate,
 } from "./outbox-ports.ts";
 export type { ApiKeyStore, CountedKey, KeyUpdate, RateLimitStore } from "./key-ports.ts";

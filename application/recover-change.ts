@@ -1,3 +1,4 @@
+import type { ChangeMarked } from "../domain/change-ids.ts";
 import { MAX_WORKSPACES_PER_ACCOUNT, type Role, type Workspace } from "../domain/workspace.ts";
 import { finishChange } from "./change-journal.ts";
 import type { AccountStore, ApiKeyStore, ChangeIntent, InvitationStore, LandedCheck, WebhookStore, WorkspacePackStore, WorkspaceStore } from "./ports.ts";
@@ -22,6 +23,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  */
 export async function hasLanded(deps: RecoveryDeps, check: LandedCheck): Promise<boolean> {
   switch (check.kind) {
+    case "marked":
+      return (await markedRecord(deps, check))?.changeIds?.includes(check.changeId) === true;
     case "key": {
       const key = await deps.keys.findById(check.keyId);
       return !!key && Object.entries(check.expect).every(([field, value]) => same((key as unknown as Record<string, unknown>)[field], value));
@@ -48,6 +51,19 @@ export async function hasLanded(deps: RecoveryDeps, check: LandedCheck): Promise
       return (await deps.accounts.findById(check.accountId))?.changeIds?.includes(check.changeId) === true;
     case "workspace":
       return deps.workspaces.exclusive(check.workspace.id, () => createdWorkspace(deps, check.workspace));
+  }
+}
+
+async function markedRecord(deps: RecoveryDeps, check: Extract<LandedCheck, { kind: "marked" }>): Promise<ChangeMarked | undefined> {
+  switch (check.record) {
+    case "key":
+      return deps.keys.findById(check.id);
+    case "webhook":
+      return deps.webhooks.find(check.id);
+    case "invitation":
+      return deps.invitations.findById(check.id);
+    case "account":
+      return deps.accounts.findById(check.id);
   }
 }
 

@@ -4,7 +4,7 @@ import type { AuditActor } from "../domain/audit.ts";
 import { type DomainError, keyNotFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { ApiKeyStore } from "./ports.ts";
-import { journaled } from "./change-journal.ts";
+import { journaled, markedChange } from "./change-journal.ts";
 import type { AuditDeps } from "./record-audit.ts";
 
 export interface RevokeKeyCommand {
@@ -27,9 +27,9 @@ export class RevokeKey {
     const found = await this.deps.keys.findById(cmd.id);
     if (!found || !inWorkspace(found)) return err(keyNotFound(cmd.id));
     const subject = { type: "key.revoked", actor: cmd.actor ?? { cli: true }, workspaceId: found.workspaceId, keyId: found.id } as const;
-    const check = { kind: "key", keyId: found.id, expect: { status: "revoked" } } as const;
-    const change = await journaled(this.deps, { subjects: [subject], check }, async () => {
-      const update = await this.deps.keys.update(cmd.id, (key) => (inWorkspace(key) ? revoke(key, now) : undefined));
+    const marked = markedChange(this.deps, "key", found.id);
+    const change = await journaled(this.deps, { subjects: [subject], check: marked.check }, async () => {
+      const update = await this.deps.keys.update(cmd.id, marked.mark<ApiKey>((key) => (inWorkspace(key) ? revoke(key, now) : undefined)));
       return { landed: !!update && update.after !== update.before, value: update };
     });
     if (!change || !inWorkspace(change.before)) return err(keyNotFound(cmd.id));

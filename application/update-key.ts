@@ -6,7 +6,7 @@ import { toPolicy } from "../domain/rate-limit.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { checkKeyName } from "./create-key.ts";
 import type { ApiKeyStore } from "./ports.ts";
-import { journaled } from "./change-journal.ts";
+import { journaled, markedChange } from "./change-journal.ts";
 import type { AuditDeps } from "./record-audit.ts";
 
 export interface UpdateKeyCommand {
@@ -35,13 +35,12 @@ export class UpdateKey {
       type: "key.updated", actor: cmd.actor ?? { cli: true }, workspaceId: found.workspaceId, keyId: found.id, changes,
       newValues: Object.fromEntries(changes.map((name) => [name, newValueOf(updated, name)])),
     } as const;
-    const check = { kind: "key", keyId: found.id, expect: { name: updated.name, policy: updated.policy } } as const;
-    const change = await journaled(this.deps, { subjects: [subject], check }, async () => {
-      let outcome: ReturnType<typeof applyChanges> | undefined;
-      const update = await this.deps.keys.update(cmd.id, (key) => {
-        outcome = applyChanges(key, cmd);
+    const marked = markedChange(this.deps, "key", found.id);
+    const change = await journaled(this.deps, { subjects: [subject], check: marked.check }, async () => {
+      const update = await this.deps.keys.update(cmd.id, marked.mark<ApiKey>((key) => {
+        const outcome = applyChanges(key, cmd);
         return outcome.ok && sameChanges(outcome.value.changes, changes) ? outcome.value.updated : undefined;
-      });
+      }));
       return { landed: !!update && update.after !== update.before, value: update };
     });
     return change ? ok(toKeySummary(change.after, this.deps.clock.now())) : err(keyNotFound(cmd.id));

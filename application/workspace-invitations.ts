@@ -2,7 +2,7 @@ import { type DomainError, notFound } from "../domain/errors.ts";
 import { type Invitation, type InvitationView, isPending, toInvitationView } from "../domain/invitation.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import type { InvitationDeps } from "./invite-member.ts";
-import { journaled } from "./change-journal.ts";
+import { journaled, markedChange } from "./change-journal.ts";
 import { authorizeWorkspace } from "./workspace-access.ts";
 
 export interface ListInvitationsCommand {
@@ -43,9 +43,10 @@ export class RevokeInvitation {
     const subject = {
       type: "invitation.revoked", actor: { accountId: cmd.accountId }, workspaceId: cmd.workspaceId, invitationId: found.id, email: found.email, role: found.role,
     } as const;
-    const change = await journaled(this.deps, { subjects: [subject], check: { kind: "invitation", invitationId: found.id, status: "revoked" } }, async () => {
-      const update = await this.deps.invitations.update(cmd.invitationId, (current) =>
-        revocable(current) ? { ...current, status: "revoked", endedBy: cmd.accountId, endedAt: now } : undefined);
+    const marked = markedChange(this.deps, "invitation", found.id);
+    const change = await journaled(this.deps, { subjects: [subject], check: marked.check }, async () => {
+      const update = await this.deps.invitations.update(cmd.invitationId, marked.mark<Invitation>((current) =>
+        revocable(current) ? { ...current, status: "revoked", endedBy: cmd.accountId, endedAt: now } : undefined));
       return { landed: !!update && update.after !== update.before, value: update };
     });
     if (!change || change.after === change.before) return unknown();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { InputIssue } from "./errors.ts";
+import type { ChangeMarked } from "./change-ids.ts";
 import { checkPasswordCharacters } from "./password.ts";
 
 /** The contract's minimum; counted in characters (code points), not bytes. */
@@ -10,7 +11,7 @@ export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_EMAIL_LENGTH = 254;
 
 /** A dashboard user. Only a self-describing KDF hash of the password is stored. */
-export interface Account {
+export interface Account extends ChangeMarked {
   readonly id: string;
   /** Normalized (trimmed, lower case): the unique sign-in name. */
   readonly email: string;
@@ -31,11 +32,6 @@ export interface Account {
   readonly recoveryCodeHashes?: readonly string[];
   /** Registered WebAuthn credentials. */
   readonly passkeys?: readonly Passkey[];
-  /**
-   * Ids of the latest audit events of changes to this account (newest last, a few kept): how recovery of an
-   * interrupted change tells whether it landed (application/account-changes.ts).
-   */
-  readonly changeIds?: readonly string[];
 }
 
 /** An enabled TOTP second factor: its secret (base32) and the last time step accepted, so no code is used twice. */
@@ -74,15 +70,6 @@ export const toAccountView = (account: Account): AccountView => ({
   createdAt: new Date(account.createdAt).toISOString(),
   emailVerified: account.emailVerified === true,
   totpEnabled: account.totp !== undefined,
-});
-
-/** How many change ids an account keeps (a change's recovery comes within seconds; a few cover any overlap). */
-export const KEPT_CHANGE_IDS = 8;
-
-/** The account with `changeId` recorded as its latest change. */
-export const withChangeId = (account: Account, changeId: string): Account => ({
-  ...account,
-  changeIds: [...(account.changeIds ?? []), changeId].slice(-KEPT_CHANGE_IDS),
 });
 
 /** One spelling per mailbox, so "Ada@Example.com " and "ada@example.com" are the same account. */

@@ -1,3 +1,4 @@
+import type { ChangeMarked } from "./change-ids.ts";
 import { hash } from "node:crypto";
 
 /** The environments a deployment (and so a key) can serve. */
@@ -11,7 +12,7 @@ export interface RateLimitPolicy {
 }
 
 /** A stored API key. The secret itself is never stored, only its SHA-256. */
-export interface ApiKey {
+export interface ApiKey extends ChangeMarked {
   readonly id: string;
   readonly name: string;
   readonly env: Environment;

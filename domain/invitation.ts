@@ -1,3 +1,4 @@
+import type { ChangeMarked } from "./change-ids.ts";
 import { hash } from "node:crypto";
 import type { Role } from "./workspace.ts";
 
@@ -10,7 +11,7 @@ export const ACCEPT_PATH = "/dashboard/invitations/";
 const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 
 /** An invitation to join a workspace. Only the SHA-256 of its one-time token is stored. */
-export interface Invitation {
+export interface Invitation extends ChangeMarked {
   readonly id: string;
   readonly workspaceId: string;
   /** Normalized (trimmed, lower case), as account emails are. */

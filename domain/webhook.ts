@@ -1,3 +1,4 @@
+import type { ChangeMarked } from "./change-ids.ts";
 import type { EventType } from "./event.ts";
 
 /** At most this many endpoints per workspace (one more: 409 conflict). */
@@ -12,7 +13,7 @@ export const ATTEMPT_TIMEOUT_MS = 15_000;
 export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
 /** A workspace's webhook endpoint. The signing secrets are kept as they are (HMAC needs them) and never shown again. */
-export interface Webhook {
+export interface Webhook extends ChangeMarked {
   readonly id: string;
   readonly workspaceId: string;
   readonly url: string;
