@@ -21,7 +21,7 @@ import { eventStoresOf, nudging } from "./event-stores.ts";
 import { type EmbeddedEvent, embeddedEvent } from "../../domain/event.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
 import { exportedDefinitions } from "../tools/exported-tools.ts";
-import type { ToolModule } from "../tools/tool-process.ts";
+import type { ToolModule } from "../tools/tool-process-protocol.ts";
 import { type CoreServices, type CoreStorage, keyManager, type KeyManager } from "./key-manager.ts";
 
 /** Everything is optional: with none, the core runs the built-in catalog inline on in-memory storage. */

@@ -1,7 +1,7 @@
 import type { ToolRunner } from "../../application/ports.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
 import { InlineToolRunner } from "./inline-tool-runner.ts";
-import type { ToolModule, ToolProcessSpec } from "./tool-process.ts";
+import type { ToolModule, ToolProcessSpec } from "./tool-process-protocol.ts";
 
 /** How a ProcessPoolToolRunner is sized; every field has a default fit for a 2-core machine. */
 export interface ProcessPoolOptions {

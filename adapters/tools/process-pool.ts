@@ -4,7 +4,8 @@ import { err, type Result } from "../../domain/result.ts";
 import type { ToolDefinition } from "../../domain/tool.ts";
 import { type PoolSettings, type ProcessPoolOptions, resolvePoolOptions } from "./process-pool-options.ts";
 import { failJob, type Job, markRunning, settleJob, startRunCap } from "./process-pool-job.ts";
-import type { TaskOutcome, ToolProcess } from "./tool-process.ts";
+import type { TaskOutcome } from "./tool-process-protocol.ts";
+import type { ToolProcess } from "./tool-process.ts";
 import { ToolProcessSet } from "./tool-process-set.ts";
 
 export type { ProcessPoolOptions } from "./process-pool-options.ts";

@@ -3,7 +3,7 @@
 import type { ToolDefinition } from "../../domain/tool.ts";
 import { systemToolContext } from "../system.ts";
 import { exportedDefinitions } from "./exported-tools.ts";
-import type { ChildMessage, ParentMessage, ToolModule } from "./tool-process.ts";
+import type { ChildMessage, ParentMessage, ToolModule } from "./tool-process-protocol.ts";
 
 const tools = new Map<string, ToolDefinition>();
 const context = systemToolContext();

@@ -1,4 +1,5 @@
-import { ToolProcess, type ToolProcessSpec } from "./tool-process.ts";
+import type { ToolProcessSpec } from "./tool-process-protocol.ts";
+import { ToolProcess } from "./tool-process.ts";
 
 /** A child that dies this many times in a row before it is ready points at a broken setup: back off. */
 const BOOT_FAILURES_BEFORE_BACKOFF = 3;

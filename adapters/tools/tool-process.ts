@@ -1,62 +1,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import type { Socket } from "node:net";
 import { getPriority, setPriority } from "node:os";
-import type { DomainError } from "../../domain/errors.ts";
-import type { Result } from "../../domain/result.ts";
-
-/** A module the child loads tool definitions from; ids are looked up as `idPrefix + tool.id`. */
-export interface ToolModule {
-  /** A file: URL or a package specifier, as `import()` takes it. */
-  readonly url: string;
-  /** Prepended to each tool's own id, e.g. `"example."` for a tool pack. Default: none. */
-  readonly idPrefix?: string;
-  /**
-   * Only these tools, found among all the module's exports (a tool defined outside the catalog and packs, with its
-   * definition's `module`). Default: the module's `default.tools` (a pack) or `serverTools` (the catalog).
-   */
-  readonly ids?: readonly string[];
-}
-
-/** Parent → child messages. `init` comes first and once; `run` only after the child answered `ready`. */
-export type ParentMessage =
-  | { readonly type: "init"; readonly modules: readonly ToolModule[]; readonly warm: boolean }
-  | { readonly type: "run"; readonly toolId: string; readonly input: Record<string, unknown> };
-
-/** Child → parent messages. */
-export type ChildMessage =
-  | { readonly type: "ready" }
-  | { readonly type: "warmed"; readonly rssBytes: number }
-  /** Without a warm-up: a tool's first task in this process has loaded what the tool loads (see tool-child.ts). */
-  | { readonly type: "prepared" }
-  | { readonly type: "result"; readonly result: Result<unknown, DomainError>; readonly rssBytes: number }
-  | { readonly type: "failed"; readonly message: string; readonly rssBytes: number };
-
-/** How one task ended, seen from the parent. */
-export type TaskOutcome =
-  | { readonly kind: "result"; readonly result: Result<unknown, DomainError>; readonly rssBytes: number }
-  | { readonly kind: "failed"; readonly message: string; readonly rssBytes: number }
-  | { readonly kind: "died"; readonly code: number | null; readonly signal: string | null };
-
-/** What a ToolProcess is started with. */
-export interface ToolProcessSpec {
-  readonly entry: URL;
-  readonly execArgv: readonly string[];
-  readonly modules: readonly ToolModule[];
-  readonly warm: boolean;
-  /** Added to the child's nice value, so the server's own event loop wins the CPU over tool work. */
-  readonly niceness: number;
-}
-
-/** Variables a tool process may see: locale, time zone, paths. */
-const PASSED_ENV = /^(PATH|HOME|TMPDIR|TZ|LANG|LANGUAGE|LC_[A-Z]+|NODE_ENV|TSX_[A-Z_]+)$/;
-
-/**
- * The server's environment without its secrets (REDIS_URL with its password, session keys…): a process that
- * evaluates hostile input holds nothing worth stealing. NODE_OPTIONS stays out too: the pool sets the flags.
- */
-export function toolEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => PASSED_ENV.test(name)));
-}
+import { type ChildMessage, type ParentMessage, type TaskOutcome, toolEnvironment, type ToolProcessSpec } from "./tool-process-protocol.ts";
 
 /**
  * One forked child that runs tool tasks one at a time. It is born loading its tool modules, then warms up while it
