@@ -39,6 +39,8 @@ export class PgDatabase {
   readonly server: string;
   private readonly pool: pg.Pool;
   private down = false;
+  /** Counts the outages ended: a statement sent during one and failing after it ended reports nothing new. */
+  private recoveries = 0;
   private probe: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -61,13 +63,14 @@ export class PgDatabase {
   /** Runs one statement; throws StorageUnavailableError when the database cannot answer within the deadline. */
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(what: string, text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
     if (this.closed) throw new StorageUnavailableError("the PostgreSQL pool is closed");
+    const sentDuring = this.recoveries;
     try {
       const result = await this.pool.query<R>(text, values);
       if (this.down) this.restored();
       return result;
     } catch (error) {
       if (!isUnavailable(error)) throw error;
-      this.lost(error);
+      if (sentDuring === this.recoveries) this.lost(error);
       throw new StorageUnavailableError(`PostgreSQL at ${this.server} failed during ${what}`, { cause: error });
     }
   }
@@ -88,6 +91,7 @@ export class PgDatabase {
 
   private restored(): void {
     this.down = false;
+    this.recoveries += 1;
     clearTimeout(this.probe);
     this.logger?.info({ postgres: this.server }, "PostgreSQL connection restored");
   }
