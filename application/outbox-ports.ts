@@ -5,13 +5,13 @@ import type { Workspace } from "../domain/workspace.ts";
 
 // The ports of events leaving the service (the outbox, webhook endpoints, senders); application/ports.ts re-exports them.
 
+/** The records a change can mark with its id. */
+export type MarkedRecord = "key" | "webhook" | "invitation" | "account";
+
 /**
  * How to tell, after a crash, whether a change in flight was made: read the record the change writes and compare.
  * Each kind names one record; recovery (application/recover-change.ts) knows how to read each.
  */
-/** The records a change can mark with its id. */
-export type MarkedRecord = "key" | "webhook" | "invitation" | "account";
-
 export type LandedCheck =
   /**
    * A change that names itself on the record it changes (domain/change-ids.ts): landed once the record lists its id.
