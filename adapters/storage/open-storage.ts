@@ -16,7 +16,7 @@ export { openMemoryStorage } from "./memory/memory-storage.ts";
  * prefix it walks the whole keyspace a SCAN page at a time, each page within the 1-s deadline a request has: a Redis
  * busy for a second (a loaded host) missed one page, and the start failed. The migration is idempotent.
  */
-export const MIGRATION_TRIES = 4;
+const MIGRATION_TRIES = 4;
 const MIGRATION_PAUSE_MS = 1000;
 
 /**
