@@ -13,6 +13,12 @@ import { type CatalogServer, type HttpAnswer, startCatalogServer } from "./testi
 const FIXTURE_MODULE = { url: new URL("./process-pool.fixture.ts", import.meta.url).href };
 /** Generous on a busy 2-core machine: no task below is meant to reach it. */
 const NEVER_MS = 120_000;
+/**
+ * The run cap and each call's sleep: a call is far below the cap (CI on a loaded 2-core machine once starved a 300 ms
+ * sleep past a 1 s cap), yet 18 calls two at a time start their last pair eight sleeps in, past the cap.
+ */
+const RUN_CAP_MS = 4_000;
+const SLEEP_MS = 600;
 
 const statuses = (answers: readonly HttpAnswer[]) => answers.map((answer) => answer.status);
 const inFlight = (server: CatalogServer, n: number, input: object) => Promise.all(Array.from({ length: n }, () => server.execute("sleep", input)));
@@ -23,12 +29,12 @@ function expectServerBusy(answer: HttpAnswer): void {
   expect(answer.headers?.get("retry-after")).toMatch(/^[1-9]\d*$/);
 }
 
-describe("the tool pool over HTTP, at the issue's capacity (2 running, 16 queued, run cap 1 s)", () => {
+describe("the tool pool over HTTP, at the issue's capacity (2 running, 16 queued, run cap 4 s)", () => {
   let server: CatalogServer;
 
   beforeAll(async () => {
     const runner = new DeferredRunner(() => new ProcessPoolToolRunner({
-      modules: [FIXTURE_MODULE], warm: false, concurrency: 2, spares: 1, maxQueue: 16, timeoutMsFor: () => 1_000, maxWaitMs: NEVER_MS, onError: () => {},
+      modules: [FIXTURE_MODULE], warm: false, concurrency: 2, spares: 1, maxQueue: 16, timeoutMsFor: () => RUN_CAP_MS, maxWaitMs: NEVER_MS, onError: () => {},
     }));
     server = await startCatalogServer({ server: { tools: fixtures.tools as AnyTool[], runner } });
     await server.poolReady();
@@ -38,14 +44,16 @@ describe("the tool pool over HTTP, at the issue's capacity (2 running, 16 queued
   });
 
   it("answers 200 to each of 18 calls in flight, the last queued ones waiting longer than the run cap", async () => {
-    const answers = await inFlight(server, 18, { ms: 300 });
+    const sent = performance.now();
+    const answers = await inFlight(server, 18, { ms: SLEEP_MS });
     expect(statuses(answers)).toEqual(Array(18).fill(200));
+    expect(performance.now() - sent).toBeGreaterThan(RUN_CAP_MS);
     expect(server.poolStats()).toMatchObject({ timedOut: 0, died: 0, refused: 0, children: 3 });
   }, NEVER_MS);
 
   it("answers past running + queued with 503 server_busy and Retry-After, and runs none of those calls", async () => {
     const before = server.poolStats() as { started: number; refused: number };
-    const answers = await inFlight(server, 50, { ms: 300 });
+    const answers = await inFlight(server, 50, { ms: SLEEP_MS });
     const ok = answers.filter((answer) => answer.status === 200);
     const busy = answers.filter((answer) => answer.status !== 200);
     expect(busy.length).toBeGreaterThan(0);
