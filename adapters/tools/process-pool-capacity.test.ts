@@ -83,7 +83,7 @@ describe.concurrent("process pool capacity", () => {
 
   it("kills only the task past its run cap: the tasks queued behind it run to ok", async ({ expect }) => {
     // One child and no spare: the queued tasks wait for the killed child's replacement, and their caps must not run.
-    const runner = await pools.make({ concurrency: 1, spares: 0, timeoutMsFor: () => 1_500, maxWaitMs: NEVER_MS });
+    const runner = await pools.make({ concurrency: 1, spares: 0, timeoutMsFor: () => RUN_CAP_MS, maxWaitMs: NEVER_MS });
     const results = await Promise.all([fx("spin"), ...Array(4).fill(fx("sleep"))].map((tool) => runner.run(tool, { ms: 100 })));
     expect(results.map(outcomeOf)).toEqual(["tool_timeout", "ok", "ok", "ok", "ok"]);
     expect(runner.stats()).toMatchObject({ started: 5, timedOut: 1, refused: 0 });

@@ -94,10 +94,10 @@ describe("ProcessPoolToolRunner", () => {
   });
 
   it.concurrent("starts a task's time cap when a child takes it, not while it waits in the queue", async ({ expect }) => {
-    // The first task runs 2 s on the only child; the cap of 1.5 s would have expired the second one while it waited.
-    const runner = await makeRunner({ concurrency: 1, spares: 0, timeoutMsFor: () => 1_500, maxWaitMs: 60_000 });
-    const [first, queued] = await Promise.all([runner.run(fx("sleep"), { ms: 2_000 }), runner.run(fx("sleep"), { ms: 0 })]);
-    expect(first).toEqual({ ok: false, error: toolTimeout(1_500) });
+    // The first task runs 5 s on the only child; the cap of 3 s would have expired the second one while it waited.
+    const runner = await makeRunner({ concurrency: 1, spares: 0, timeoutMsFor: () => 3_000, maxWaitMs: 60_000 });
+    const [first, queued] = await Promise.all([runner.run(fx("sleep"), { ms: 5_000 }), runner.run(fx("sleep"), { ms: 0 })]);
+    expect(first).toEqual({ ok: false, error: toolTimeout(3_000) });
     expect(queued.ok).toBe(true);
   }, 60_000);
 
