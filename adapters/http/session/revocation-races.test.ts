@@ -8,7 +8,7 @@ import { createLogger } from "../../logger.ts";
 import { type RunningServer, startServer } from "../../server.ts";
 import { deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "../../storage/testing/redis.ts";
 import { hashText } from "../../tools/crypto/hash-text.ts";
-import { acceptedAfter, currentKeyStatus, makeRaceKey, type SessionClient, sessionCall, signUpOver, Traffic } from "../../testing/key-races.ts";
+import { acceptedAfter, currentKeyStatus as keyStatusOnce, makeRaceKey, type SessionClient, sessionCall, signUpOver, Traffic } from "../../testing/key-races.ts";
 
 /** The issue's count: a lost revocation showed in 13 of 15 trials, and in 1 of 10 across instances. */
 const TRIALS = 50;
@@ -46,6 +46,10 @@ async function availably<T extends { status: number }>(call: () => Promise<T>): 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** GET /keys/current's status with `secret`, repeated while it is 503 (see availably). */
+const currentKeyStatus = async (url: string, secret: string): Promise<number> =>
+  (await availably(async () => ({ status: await keyStatusOnce(url, secret) }))).status;
 
 interface Setup {
   readonly servers: readonly RunningServer[];
