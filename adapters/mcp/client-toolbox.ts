@@ -14,16 +14,23 @@ type RemoteTool = Pick<ToolDetail, "id" | "name" | "category" | "description" | 
 /**
  * The toolbox of a deployment, reached through the client SDK with the deployment's key: the tools that key may
  * execute (GET /keys/current/tools: its scope, and the packs its workspace enabled), each call a REST execute, so the
- * deployment's limits, scopes and caps apply. The list is read once, at the first tools/list (a key route: it takes
- * one unit of the key's limit), with each tool's description.
+ * deployment's limits, scopes and caps apply. The list is read at a tools/list (a key route: it takes one unit of the
+ * key's limit), with each tool's description, and kept for `maxAgeMs`: a forwarder runs as long as its agent host, and
+ * the workspace may enable or disable packs meanwhile. A call refused because the list no longer holds (the tool's
+ * pack not enabled, the tool gone or out of the key's scope) makes the next tools/list read it again at once.
  */
-export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool[]): McpToolbox {
+export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool[], options: ClientToolboxOptions = {}): McpToolbox {
+  const { maxAgeMs = LIST_MAX_AGE_MS, now = Date.now } = options;
   let remote: Promise<RemoteTool[]> | undefined;
+  let readAt = 0;
   const local = new Map(localCatalog.map((tool) => [tool.id, tool]));
   return {
     list: async () => {
-      remote ??= remoteTools(client);
-      remote.catch(() => (remote = undefined)); // a failed read is tried again at the next tools/list
+      if (remote === undefined || now() - readAt >= maxAgeMs) {
+        const read = remoteTools(client);
+        [remote, readAt] = [read, now()];
+        read.catch(() => remote === read && (remote = undefined)); // a failed read is tried again at the next tools/list
+      }
       return (await remote).map((tool) => toRemoteTool(tool, local.get(tool.id)));
     },
     call: async (name, args, signal) => {
@@ -32,11 +39,23 @@ export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool
         return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
       } catch (error) {
         if (!isToolApiError(error)) throw error;
+        if (LIST_OUTDATED.has(error.errorCode)) readAt = -Infinity;
         return toErrorResult(error);
       }
     },
   };
 }
+
+export interface ClientToolboxOptions {
+  /** How long a read of the key's tools serves tools/list (default 5 minutes). */
+  readonly maxAgeMs?: number;
+  /** The clock the age is read on (milliseconds). */
+  readonly now?: () => number;
+}
+
+const LIST_MAX_AGE_MS = 5 * 60_000;
+/** The refusals of a call that mean the key's tools are no longer what the last read listed. */
+const LIST_OUTDATED: ReadonlySet<string> = new Set(["pack_not_enabled", "forbidden_tool", "tool_not_found"]);
 
 /** The key's tools with their descriptions: a core tool's from GET /tools/{id}, a pack tool's from its pack. */
 async function remoteTools(client: ToolClient): Promise<RemoteTool[]> {
