@@ -75,11 +75,15 @@ describe("the forwarding toolbox's list of the key's tools", () => {
     expect(reads()).toBe(2);
   });
 
-  it("keeps the list after a call refused for its input: that says nothing of which tools the key has", async () => {
+  it("keeps the list after a call refused for its input, or of a tool it never listed: neither says the list is old", async () => {
     const { toolbox, names, reads } = await forwarder("ws_toolbox_input");
     await names();
-    const refused = await toolbox.call("hash-text", { algorithm: "sha256" });
-    expect(JSON.parse((refused.content as { text: string }[])[0].text)).toMatchObject({ code: 422, error_code: "invalid_input" });
+    const refusals = [
+      await toolbox.call("hash-text", { algorithm: "sha256" }),
+      await toolbox.call("no-such-tool", {}),
+      await toolbox.call("example__reverse-text", { text: "abc" }),
+    ];
+    expect(refusals.map((refused) => JSON.parse((refused.content as { text: string }[])[0].text).error_code)).toEqual(["invalid_input", "tool_not_found", "pack_not_enabled"]);
     await names();
     expect(reads()).toBe(1);
   });

@@ -16,30 +16,36 @@ type RemoteTool = Pick<ToolDetail, "id" | "name" | "category" | "description" | 
  * execute (GET /keys/current/tools: its scope, and the packs its workspace enabled), each call a REST execute, so the
  * deployment's limits, scopes and caps apply. The list is read at a tools/list (a key route: it takes one unit of the
  * key's limit), with each tool's description, and kept for `maxAgeMs`: a forwarder runs as long as its agent host, and
- * the workspace may enable or disable packs meanwhile. A call refused because the list no longer holds (the tool's
- * pack not enabled, the tool gone or out of the key's scope) makes the next tools/list read it again at once.
+ * the workspace may enable or disable packs meanwhile. A call of a listed tool refused as not callable (its pack not
+ * enabled, the tool gone or out of the key's scope) means the list no longer holds: the next tools/list reads it again
+ * at once. A name the list never held says nothing of the list, so a client calling made-up names costs no reads.
  */
 export function clientToolbox(client: ToolClient, localCatalog: readonly AnyTool[], options: ClientToolboxOptions = {}): McpToolbox {
   const { maxAgeMs = LIST_MAX_AGE_MS, now = Date.now } = options;
   let remote: Promise<RemoteTool[]> | undefined;
   let readAt = 0;
+  let listed: ReadonlySet<string> = new Set();
   const local = new Map(localCatalog.map((tool) => [tool.id, tool]));
   return {
     list: async () => {
       if (remote === undefined || now() - readAt >= maxAgeMs) {
         const read = remoteTools(client);
         [remote, readAt] = [read, now()];
-        read.catch(() => remote === read && (remote = undefined)); // a failed read is tried again at the next tools/list
+        read.then(
+          (tools) => remote === read && (listed = new Set(tools.map((tool) => tool.id))),
+          () => remote === read && (remote = undefined), // a failed read is tried again at the next tools/list
+        );
       }
       return (await remote).map((tool) => toRemoteTool(tool, local.get(tool.id)));
     },
     call: async (name, args, signal) => {
+      const id = toolIdOf(name);
       try {
-        const output = (await client.execute(toolIdOf(name) as never, args as never, { signal })) as Record<string, unknown>;
+        const output = (await client.execute(id as never, args as never, { signal })) as Record<string, unknown>;
         return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
       } catch (error) {
         if (!isToolApiError(error)) throw error;
-        if (LIST_OUTDATED.has(error.errorCode)) readAt = -Infinity;
+        if (LIST_OUTDATED.has(error.errorCode) && listed.has(id)) readAt = -Infinity;
         return toErrorResult(error);
       }
     },
@@ -54,7 +60,7 @@ export interface ClientToolboxOptions {
 }
 
 const LIST_MAX_AGE_MS = 5 * 60_000;
-/** The refusals of a call that mean the key's tools are no longer what the last read listed. */
+/** The refusals of a listed tool's call that mean the key's tools are no longer what the last read listed. */
 const LIST_OUTDATED: ReadonlySet<string> = new Set(["pack_not_enabled", "forbidden_tool", "tool_not_found"]);
 
 /** The key's tools with their descriptions: a core tool's from GET /tools/{id}, a pack tool's from its pack. */
