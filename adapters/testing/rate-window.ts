@@ -10,6 +10,12 @@ import { TOKENS } from "../tokens.ts";
 export const COUNTED_WINDOW_SECONDS = MAX_WINDOW_SECONDS;
 
 /**
+ * A window for storage-level tests that count a few hits against a store's own clock (Redis's, which the test cannot
+ * wait on): ten years, aligned to the epoch like every window, has no boundary near today (the next: 17 December 2029).
+ */
+export const NO_BOUNDARY_MS = 10 * 365 * 86_400_000;
+
+/**
  * Resolves once the current window of `windowSeconds` has at least `marginMs` left, waiting out its end when it is
  * nearer: then the hits of a test that lasts under `marginMs` all land in one window. The default margin covers a
  * test slowed by a loaded machine plus the client SDK's longest wait on a 429 (60 s), which would otherwise sleep

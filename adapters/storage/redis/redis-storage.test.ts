@@ -8,6 +8,7 @@ import { openRedisStorage, REDIS_DEADLINE_MS } from "./redis-storage.ts";
 import { StorageUnavailableError } from "../../../application/storage-unavailable.ts";
 import { hasRedisServer, type PrivateRedis, startPrivateRedis } from "../testing/private-redis.ts";
 import { answersPing, deleteKeysUnder, findTestRedis, redisConfig, uniquePrefix } from "../testing/redis.ts";
+import { NO_BOUNDARY_MS } from "../../testing/rate-window.ts";
 
 const redisUrl = await findTestRedis();
 /**
@@ -18,11 +19,6 @@ const redisUrl = await findTestRedis();
 const LOAD_SLACK_MS = 10_000;
 /** How long a recovery may take to be seen: the contract sets no bound, only that it happens without a restart. */
 const RECOVERY_MS = 20_000;
-/**
- * Redis counts in windows aligned to its clock's epoch: two hits a minute's window apart may straddle a boundary (the
- * second then counts 1, as it should). A window of ten years has no boundary near today.
- */
-const NO_BOUNDARY_MS = 10 * 365 * 86_400_000;
 const opened: Storage[] = [];
 const prefixes: string[] = [];
 
