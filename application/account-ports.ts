@@ -52,10 +52,15 @@ export interface WorkspaceStore {
   /**
    * Runs `section` while no other `exclusive` section of the same workspace runs, on any instance sharing the storage,
    * so a read-check-write of its memberships (the last-owner rule) cannot interleave with another. Throws
-   * StorageUnavailableError when the workspace stays busy past a bound of a few seconds.
+   * StorageUnavailableError when the workspace stays busy past a bound of a few seconds. The section calls
+   * `ensureHeld` just before it writes: a section that took so long that another instance may have taken the workspace
+   * over (its exclusion is a lease, which a stalled process outlives) then stops there, with nothing written.
    */
-  exclusive<T>(workspaceId: string, section: () => Promise<T>): Promise<T>;
+  exclusive<T>(workspaceId: string, section: (ensureHeld: EnsureHeld) => Promise<T>): Promise<T>;
 }
+
+/** Throws StorageUnavailableError when an exclusive section may no longer hold its workspace long enough to write. */
+export type EnsureHeld = () => void;
 
 /** An invitation as it was before a change and as it is after (the same object when nothing changed). */
 export interface InvitationUpdate {

@@ -30,7 +30,7 @@ export class ChangeMemberRole {
     if (!isAllowed(access.value.membership.role, "change_role")) return err(roleForbids(access.value.membership));
     const role = checkRole(cmd.role);
     if (!role.ok) return role;
-    return workspaces.exclusive(cmd.workspaceId, async () => {
+    return workspaces.exclusive(cmd.workspaceId, async (ensureHeld) => {
       const roster = await readRoster(workspaces, cmd.workspaceId, cmd.accountId, cmd.memberAccountId);
       if (!roster.ok) return roster;
       const { members, actor, target } = roster.value;
@@ -43,6 +43,7 @@ export class ChangeMemberRole {
         memberAccountId: target.accountId, role: role.value, previousRole: target.role,
       } as const;
       const check = { kind: "membership", workspaceId: cmd.workspaceId, accountId: target.accountId, role: role.value } as const;
+      ensureHeld();
       await journaled(this.deps, { subjects: [subject], check }, async () => ({ landed: await workspaces.saveMembership(changed), value: undefined }));
       return memberView(accounts, changed);
     });

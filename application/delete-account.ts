@@ -6,6 +6,7 @@ import { err, ok, type Result } from "../domain/result.ts";
 import type { Membership, Workspace } from "../domain/workspace.ts";
 import { journaled } from "./change-journal.ts";
 import { checkCurrentPassword, type PasswordCheckDeps, passwordFieldIssues } from "./change-password.ts";
+import type { EnsureHeld } from "./ports.ts";
 
 /** DELETE /auth/account. */
 export interface DeleteAccountCommand {
@@ -66,8 +67,8 @@ export class DeleteAccount {
   /** Leaves every shared workspace, or none: each one's roster is read and changed under all their sections. */
   private async leaveAll(account: Account, shared: readonly Belonging[]): Promise<Result<void, DomainError>> {
     const { workspaces } = this.deps;
-    const within = async (index: number): Promise<Result<void, DomainError>> => {
-      if (index < shared.length) return workspaces.exclusive(shared[index].workspace.id, () => within(index + 1));
+    const within = async (index: number, held: readonly EnsureHeld[]): Promise<Result<void, DomainError>> => {
+      if (index < shared.length) return workspaces.exclusive(shared[index].workspace.id, (ensureHeld) => within(index + 1, [...held, ensureHeld]));
       const leaving: Belonging[] = [];
       for (const { workspace } of shared) {
         const members = await workspaces.listMembers(workspace.id);
@@ -76,10 +77,13 @@ export class DeleteAccount {
         if (leavesNoOwner(members, mine, undefined)) return err(lastOwnerOf(workspace));
         leaving.push({ workspace, membership: mine });
       }
-      for (const { workspace, membership } of leaving) await this.leave(account, workspace, membership);
+      for (const { workspace, membership } of leaving) {
+        for (const ensureHeld of held) ensureHeld();
+        await this.leave(account, workspace, membership);
+      }
       return ok(undefined);
     };
-    return within(0);
+    return within(0, []);
   }
 
   /** The shared workspace's audit log tells its members who left: the account removed itself. */

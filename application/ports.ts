@@ -5,7 +5,7 @@ import type { AnyTool, ToolDefinition } from "../domain/tool.ts";
 import type { Granularity } from "../domain/usage.ts";
 
 export type {
-  AccountStore, AccountUpdate, FlashStore, InvitationStore, InvitationUpdate, PasswordHasher, PasswordRater, SessionStore, WorkspaceStore,
+  AccountStore, AccountUpdate, EnsureHeld, FlashStore, InvitationStore, InvitationUpdate, PasswordHasher, PasswordRater, SessionStore, WorkspaceStore,
 } from "./account-ports.ts";
 export type {
   ChangeIntent, LandedCheck, Mailer, MarkedRecord, Outbox, OutboxItem, OutboxPage, OutboxStatus, OutboxWork, SendOutcome, WebhookSender, WebhookStore,

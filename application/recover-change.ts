@@ -1,7 +1,7 @@
 import type { ChangeMarked } from "../domain/change-ids.ts";
 import { MAX_WORKSPACES_PER_ACCOUNT, type Role, type Workspace } from "../domain/workspace.ts";
 import { finishChange } from "./change-journal.ts";
-import type { AccountStore, ApiKeyStore, ChangeIntent, InvitationStore, LandedCheck, WebhookStore, WorkspacePackStore, WorkspaceStore } from "./ports.ts";
+import type { AccountStore, ApiKeyStore, ChangeIntent, EnsureHeld, InvitationStore, LandedCheck, WebhookStore, WorkspacePackStore, WorkspaceStore } from "./ports.ts";
 import type { AuditDeps } from "./record-audit.ts";
 
 /** The records recovery reads to tell whether a change landed. */
@@ -50,7 +50,7 @@ export async function hasLanded(deps: RecoveryDeps, check: LandedCheck): Promise
     case "account":
       return (await deps.accounts.findById(check.accountId))?.changeIds?.includes(check.changeId) === true;
     case "workspace":
-      return deps.workspaces.exclusive(check.workspace.id, () => createdWorkspace(deps, check.workspace));
+      return deps.workspaces.exclusive(check.workspace.id, (ensureHeld) => createdWorkspace(deps, check.workspace, ensureHeld));
   }
 }
 
@@ -72,9 +72,10 @@ async function markedRecord(deps: RecoveryDeps, check: Extract<LandedCheck, { ki
  * listing a workspace whose roster lacks it, so the account's side tells whether the creation landed, and writing
  * the membership again completes the roster before the workspace itself is written.
  */
-async function createdWorkspace(deps: RecoveryDeps, workspace: Workspace): Promise<boolean> {
+async function createdWorkspace(deps: RecoveryDeps, workspace: Workspace, ensureHeld: EnsureHeld): Promise<boolean> {
   const owner = (await deps.workspaces.listMemberships(workspace.createdBy)).find((each) => each.workspaceId === workspace.id);
   if (!owner) return false;
+  ensureHeld();
   await deps.workspaces.saveMembership(owner);
   if (!(await deps.workspaces.findById(workspace.id))) await deps.workspaces.save(workspace);
   return true;

@@ -25,7 +25,7 @@ export class RemoveMember {
     const { workspaces, accounts } = this.deps;
     const access = await authorizeWorkspace(workspaces, cmd.accountId, cmd.workspaceId, "read");
     if (!access.ok) return access;
-    return workspaces.exclusive(cmd.workspaceId, async () => {
+    return workspaces.exclusive(cmd.workspaceId, async (ensureHeld) => {
       const roster = await readRoster(workspaces, cmd.workspaceId, cmd.accountId, cmd.memberAccountId);
       if (!roster.ok) return roster;
       const { members, actor, target } = roster.value;
@@ -38,6 +38,7 @@ export class RemoveMember {
         memberAccountId: target.accountId, role: target.role,
       } as const;
       const check = { kind: "membership", workspaceId: cmd.workspaceId, accountId: target.accountId, role: null } as const;
+      ensureHeld();
       await journaled(this.deps, { subjects: [subject], check }, async () => {
         await workspaces.removeMembership(cmd.workspaceId, target.accountId);
         return { landed: true, value: undefined };

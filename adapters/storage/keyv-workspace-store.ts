@@ -1,5 +1,5 @@
 import type Keyv from "keyv";
-import type { WorkspaceStore } from "../../application/ports.ts";
+import type { EnsureHeld, WorkspaceStore } from "../../application/ports.ts";
 import { byCreation, type Membership, type Workspace } from "../../domain/workspace.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
 import type { AtomicRecords } from "./atomic-records.ts";
@@ -24,10 +24,12 @@ export class KeyvWorkspaceStore implements WorkspaceStore {
     byAccount: Keyv<never>,
     /** Leases for `exclusive`; without them it excludes only within this process. */
     locks?: AtomicRecords<Lease>,
+    /** The leases' clock: the wall clock every instance sharing them reads. */
+    now?: () => number,
   ) {
     this.members = sortedIndexOf(byWorkspace);
     this.memberships = sortedIndexOf(byAccount);
-    this.lock = new LeaseLock(locks);
+    this.lock = new LeaseLock(locks, now);
   }
 
   save(workspace: Workspace): Promise<void> {
@@ -73,7 +75,7 @@ export class KeyvWorkspaceStore implements WorkspaceStore {
     });
   }
 
-  exclusive<T>(workspaceId: string, section: () => Promise<T>): Promise<T> {
+  exclusive<T>(workspaceId: string, section: (ensureHeld: EnsureHeld) => Promise<T>): Promise<T> {
     return this.lock.run(workspaceId, section);
   }
 }

@@ -9,12 +9,17 @@ import { KeyvInvitationStore } from "./keyv-invitation-store.ts";
 import { KeyvWorkspaceStore } from "./keyv-workspace-store.ts";
 import { openEmbeddedStorage, openMemoryStorage, type Storage } from "./open-storage.ts";
 import { sortedIndexOf } from "./sorted-index.ts";
+import { migrate } from "./postgres/migrate.ts";
+import { createTestDatabase, findTestPostgres, postgresConfig } from "./postgres/testing/postgres.ts";
+import { openTestStorage } from "./testing/open-test-storage.ts";
 import { deleteKeysUnder, findTestRedis, openTestRedis, redisConfig, uniquePrefix } from "./testing/redis.ts";
-import { type Lease, LEASE_MS, LeaseLock } from "./workspace-lock.ts";
+import { StorageUnavailableError } from "../../application/storage-unavailable.ts";
+import { type Lease, LEASE_MS, LeaseLock, WRITE_MARGIN_MS } from "./workspace-lock.ts";
 
 const redisUrl = await findTestRedis();
+const postgres = await findTestPostgres();
 
-/** Two handles on one backend (two LMDB environments on one directory, two Redis connections), as two instances hold them. */
+/** Two handles on one backend (two LMDB environments on one directory, two Redis connections, two PostgreSQL pools), as two instances hold them. */
 type OpenPair = () => Promise<{ one: Storage; two: Storage; close(): Promise<void> }>;
 const backends: [string, OpenPair][] = [
   ["LMDB, two handles", async () => {
@@ -28,10 +33,17 @@ const backends: [string, OpenPair][] = [
     const [one, two] = [await openTestRedis(config, new SystemClock()), await openTestRedis(config, new SystemClock())];
     return { one, two, close: async () => { await one.close(); await two.close(); await deleteKeysUnder(redisUrl, prefix); } };
   }] as [string, OpenPair]] : []),
+  ...(postgres ? [["PostgreSQL, two pools", async () => {
+    const database = await createTestDatabase();
+    await migrate(database.url);
+    const config = postgresConfig(database.url);
+    const [one, two] = [await openTestStorage(config, new SystemClock()), await openTestStorage(config, new SystemClock())];
+    return { one, two, close: async () => { await one.close(); await two.close(); await database.drop(); } };
+  }] as [string, OpenPair]] : []),
 ];
 
-const workspaceStore = (storage: Storage) =>
-  new KeyvWorkspaceStore(storage.keyv("workspaces"), storage.keyv("workspace-members"), storage.keyv("account-workspaces"), storage.atomic<Lease>("workspace-locks"));
+const workspaceStore = (storage: Storage, now?: () => number) =>
+  new KeyvWorkspaceStore(storage.keyv("workspaces"), storage.keyv("workspace-members"), storage.keyv("account-workspaces"), storage.atomic<Lease>("workspace-locks"), now);
 // Ids as long as real ones (`ws_` and 16 characters…): keys past 63 characters are where LMDB's key encoding changes.
 const WS = "ws_TeamTeamTeamTeam1";
 const ACCT = (name: string) => `acct_${name.padEnd(16, "0")}`;
@@ -72,6 +84,41 @@ describe.each(backends)("member stores on %s", (_label, open) => {
       });
       await Promise.all(Array.from({ length: 40 }, (_, i) => bump(i)));
       expect(await two.keyv<number>("lock-test").get("count")).toBe(40);
+    } finally {
+      await close();
+    }
+  });
+
+  it("stops a section that outlived its lease before it writes: two owners removing each other while one stalled leave one owner", async () => {
+    const { one, two, close } = await open();
+    try {
+      let now = Date.now();
+      const [stalled, other] = [workspaceStore(one, () => now), workspaceStore(two, () => now)];
+      await stalled.saveMembership(member(ACCT("first"), "owner"));
+      await stalled.saveMembership(member(ACCT("second"), "owner"));
+      let entered!: () => void;
+      let resume!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const paused = new Promise<void>((resolve) => (resume = resolve));
+      // Each owner removes the other, as the last-owner rule allows while both are owners.
+      const removeSecond = stalled.exclusive(WS, async (ensureHeld) => {
+        const owners = (await stalled.listMembers(WS)).filter((found) => found.role === "owner");
+        entered();
+        await paused;
+        ensureHeld();
+        if (owners.length > 1) await stalled.removeMembership(WS, ACCT("second"));
+      });
+      await inside;
+      now += LEASE_MS;
+      await other.exclusive(WS, async (ensureHeld) => {
+        const owners = (await other.listMembers(WS)).filter((found) => found.role === "owner");
+        ensureHeld();
+        if (owners.length > 1) await other.removeMembership(WS, ACCT("first"));
+      });
+      resume();
+      await expect(removeSecond).rejects.toBeInstanceOf(StorageUnavailableError);
+      expect((await other.listMembers(WS)).map((found) => found.accountId)).toEqual([ACCT("second")]);
+      expect(await one.atomic<Lease>("workspace-locks").read(WS)).toMatchObject({ value: { holder: "", until: 0 } });
     } finally {
       await close();
     }
@@ -177,5 +224,25 @@ describe("the workspace lease", () => {
     now += LEASE_MS;
     expect(await entered).toBe("entered");
     expect((await leases.read(WS))?.value).toEqual({ holder: "", until: 0 });
+  });
+
+  it("lets a section write while enough of its lease is left, and not once too little is", async () => {
+    const storage = openMemoryStorage();
+    let now = 1_000_000;
+    const lock = new LeaseLock(storage.atomic<Lease>("workspace-locks"), () => now);
+    const checks: string[] = [];
+    await lock.run(WS, async (ensureHeld) => {
+      now += LEASE_MS - WRITE_MARGIN_MS;
+      ensureHeld();
+      checks.push("held");
+      now += 1;
+      expect(ensureHeld).toThrow(StorageUnavailableError);
+    });
+    expect(checks).toEqual(["held"]);
+    // Without shared leases (one process, one lock) a section never lapses.
+    await new LeaseLock(undefined, () => now).run(WS, async (ensureHeld) => {
+      now += 10 * LEASE_MS;
+      expect(ensureHeld()).toBeUndefined();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { guardStorage, StorageUnavailableError } from "../../application/storage-unavailable.ts";
 import type { AtomicRecords } from "./atomic-records.ts";
+import type { EnsureHeld } from "../../application/ports.ts";
 import { KeyedLock } from "./keyed-lock.ts";
 
 /** Who holds a workspace's lock and until when (epoch ms); an empty holder: free. */
@@ -13,6 +14,14 @@ export interface Lease {
 export const LEASE_MS = 10_000;
 /** How long a caller waits for a busy workspace before failing closed (503). */
 const WAIT_MS = 5_000;
+/**
+ * How much of its lease a section must have left to start a write: the write and the change's journal around it, a
+ * few storage round trips each bounded to about a second, then end within the lease, so no other instance has taken
+ * the workspace over meanwhile. A section that stalled (a pause, storage slow to answer) stops before writing instead.
+ */
+export const WRITE_MARGIN_MS = 5_000;
+
+const ALWAYS_HELD: EnsureHeld = () => undefined;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,29 +38,34 @@ export class LeaseLock {
     private readonly now: () => number = Date.now,
   ) {}
 
-  run<T>(key: string, section: () => Promise<T>): Promise<T> {
+  run<T>(key: string, section: (ensureHeld: EnsureHeld) => Promise<T>): Promise<T> {
     // Callers of this process queue here first, so at most one of them competes for the shared lease.
     const leases = this.leases;
-    return this.local.run(key, leases ? () => this.leased(leases, key, section) : section);
+    // Alone in its process, the lock cannot lapse.
+    return this.local.run(key, leases ? () => this.leased(leases, key, section) : () => section(ALWAYS_HELD));
   }
 
-  private async leased<T>(leases: AtomicRecords<Lease>, key: string, section: () => Promise<T>): Promise<T> {
+  private async leased<T>(leases: AtomicRecords<Lease>, key: string, section: (ensureHeld: EnsureHeld) => Promise<T>): Promise<T> {
     const holder = randomUUID();
-    await guardStorage("acquireLease", () => this.acquire(leases, key, holder));
+    const until = await guardStorage("acquireLease", () => this.acquire(leases, key, holder));
+    const ensureHeld = () => {
+      if (this.now() > until - WRITE_MARGIN_MS) throw new StorageUnavailableError(`workspace ${key}: the section outlived its lease, so it wrote nothing`);
+    };
     try {
-      return await section();
+      return await section(ensureHeld);
     } finally {
       await guardStorage("releaseLease", () => this.release(leases, key, holder));
     }
   }
 
-  private async acquire(leases: AtomicRecords<Lease>, key: string, holder: string): Promise<void> {
+  /** Takes the lease; returns until when it is held (this process's clock). */
+  private async acquire(leases: AtomicRecords<Lease>, key: string, holder: string): Promise<number> {
     const giveUpAt = this.now() + WAIT_MS;
     for (let attempt = 0; ; attempt++) {
       const current = await leases.read(key);
       const now = this.now();
       const free = !current || current.value.until <= now;
-      if (free && (await leases.write(key, current?.raw, { holder, until: now + LEASE_MS }))) return;
+      if (free && (await leases.write(key, current?.raw, { holder, until: now + LEASE_MS }))) return now + LEASE_MS;
       if (now >= giveUpAt) throw new StorageUnavailableError(`workspace ${key} stayed busy for ${WAIT_MS} ms`);
       // Jittered, growing pauses: racing instances do not retry in lockstep.
       await pause(Math.min(50, 2 ** attempt) * (0.5 + Math.random()));
