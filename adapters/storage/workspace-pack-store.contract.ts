@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "./open-storage.ts";
-import { KeyvWorkspacePackStore } from "./keyv-workspace-pack-store.ts";
+import { atomicPackStore, type KeyvWorkspacePackStore } from "./keyv-workspace-pack-store.ts";
 
 /** Two handles on one backend: `other` stands for a second process (or instance) sharing the storage. */
 export interface PackStoreFixture {
@@ -17,8 +17,8 @@ export function describeWorkspacePackStore(name: string, open: () => Promise<Pac
     let other: KeyvWorkspacePackStore;
     beforeEach(async () => {
       fixture = await open();
-      store = new KeyvWorkspacePackStore(fixture.storage.keyv("workspace-packs"));
-      other = new KeyvWorkspacePackStore(fixture.other.keyv("workspace-packs"));
+      store = atomicPackStore((namespace) => fixture.storage.atomic(namespace));
+      other = atomicPackStore((namespace) => fixture.other.atomic(namespace));
     });
     afterEach(() => fixture.close());
 
@@ -39,6 +39,22 @@ export function describeWorkspacePackStore(name: string, open: () => Promise<Pac
     it("keeps every one of concurrent enables in one process", async () => {
       await Promise.all(["p1", "p2", "p3", "p4"].map((id) => store.enable("ws_c", id)));
       expect([...(await store.list("ws_c"))].sort()).toEqual(["p1", "p2", "p3", "p4"]);
+    });
+
+    it("keeps every one of concurrent enables and disables across two handles (10 trials of 8 packs)", async () => {
+      for (let trial = 0; trial < 10; trial++) {
+        const workspace = `ws_race${trial}`;
+        await store.enable(workspace, "gone1");
+        await store.enable(workspace, "gone2");
+        const packs = Array.from({ length: 8 }, (_, i) => `p${i}`);
+        await Promise.all([
+          ...packs.map((id, i) => (i % 2 === 0 ? store : other).enable(workspace, id)),
+          other.disable(workspace, "gone1"),
+          store.disable(workspace, "gone2"),
+        ]);
+        await nextRequest();
+        expect([...(await other.list(workspace))].sort()).toEqual(packs);
+      }
     });
 
     it("shows an enable and a disable to another handle on the same storage by its next request", async () => {
