@@ -23,7 +23,7 @@ import { SignUp, type SignUpDeps } from "../application/sign-up.ts";
 import { accountLinksOf } from "../application/account-changes.ts";
 import { sendVerificationLink } from "../application/email-verification.ts";
 import { SwitchWorkspace } from "../application/switch-workspace.ts";
-import { DEFAULT_SESSION_POLICY } from "../domain/session.ts";
+import { DEFAULT_SESSION_POLICY, type Session } from "../domain/session.ts";
 import { ScryptPasswordHasher } from "./security/scrypt-password-hasher.ts";
 import { ZxcvbnPasswordRater } from "./security/zxcvbn-password-rater.ts";
 import { SecretSealer } from "./security/secret-sealer.ts";
@@ -47,7 +47,8 @@ export function bindAccountStores(container: Container, infra: Infrastructure): 
     new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces"), infra.atomic?.<Lease>("workspace-locks")),
   );
   bindInvitationStore(container, infra);
-  container.bind(TOKENS.sessionStore).toConstantValue(new KeyvSessionStore(keyv("sessions"), infra.clock, keyv("account-sessions")));
+  const sessions = infra.atomic?.<Session>("sessions");
+  container.bind(TOKENS.sessionStore).toConstantValue(new KeyvSessionStore(sessions?.keyv ?? keyv("sessions"), infra.clock, keyv("account-sessions"), sessions));
   const flash = infra.atomic?.<string>("dashboard-flash");
   container.bind(TOKENS.flashStore).toConstantValue(flash ? new KeyvFlashStore(flash.keyv, flash) : new KeyvFlashStore(keyv("dashboard-flash")));
   container.bind(TOKENS.passwordHasher).toConstantValue(infra.passwordHasher ?? new ScryptPasswordHasher());

@@ -95,6 +95,12 @@ export interface SessionStore {
   save(session: Session, expiresAt: number): Promise<void>;
   /** The session with this id (token hash), or undefined. */
   find(id: string): Promise<Session | undefined>;
+  /**
+   * Changes the stored session as `change` says (the same object: nothing written), atomically on every instance, and
+   * returns it as stored; undefined when it is no longer stored: a session ended meanwhile (a sign-out, a revocation,
+   * on any instance) is never written back. `expiresAt` gives the changed session's expiry.
+   */
+  update(id: string, change: (current: Session) => Session, expiresAt: (session: Session) => number): Promise<Session | undefined>;
   /** Forgets the session; no-op for an unknown id. */
   delete(id: string): Promise<void>;
   /** Every session of the account still stored (expired ones may be among them: the caller judges), oldest first. */

@@ -64,6 +64,24 @@ describe("the account's sessions", () => {
     expect(codeOf(await test.resolve.execute({ token: laptop }))).toBe("ok");
   });
 
+  it("stays ended when it is ended while a request of its own records its use (30 trials, the request a step later each time)", async () => {
+    const { test, laptop } = await setUp();
+    const caller = await owner(test, laptop);
+    const survivors: number[] = [];
+    for (let trial = 0; trial < 30; trial++) {
+      const signIn = await test.signIn.execute({ email: "ada@example.com", password: PASSWORD, ip: `10.0.1.${trial}`, userAgent: "Phone browser" });
+      if (!signIn.ok || signIn.value.kind !== "signed-in") throw new Error("sign-in failed");
+      const phone = signIn.value.token;
+      // A minute on, the phone's next request writes when it was last seen.
+      test.clock.advance(MINUTE);
+      const ending = test.security.endSession.execute({ ...caller, sessionId: publicSessionId({ id: hashSessionToken(phone) }) });
+      for (let step = 0; step < trial; step++) await Promise.resolve();
+      await Promise.all([test.resolve.execute({ token: phone }), ending]);
+      if (codeOf(await test.resolve.execute({ token: phone })) !== "unauthorized") survivors.push(trial);
+    }
+    expect(survivors).toEqual([]);
+  });
+
   it("ends every other session of the account, never the current one nor another account's", async () => {
     const { test, phone, laptop, bob } = await setUp();
     expect(await test.security.endOtherSessions.execute(await owner(test, laptop))).toEqual({ ended: 2 });

@@ -1,6 +1,6 @@
 import { type Account, type AccountView, checkSignUp, emailBucketId, MAX_PASSWORD_LENGTH, toAccountView } from "../domain/account.ts";
 import { toThrottleAddress } from "../domain/client-address.ts";
-import { type DomainError, type InputIssue, invalidCredentials, invalidInput } from "../domain/errors.ts";
+import { type DomainError, type InputIssue, invalidCredentials, invalidInput, signInRequired } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { type Session, sessionExpiresAt } from "../domain/session.ts";
 import { changeAccount } from "./account-changes.ts";
@@ -74,7 +74,8 @@ export class ChangePassword {
     if (weak.length > 0) return err(invalidInput(atPath(weak, "/newPassword")));
     const passwordHash = await deps.hasher.hash(newPassword);
     const epoch = (cmd.account.sessionEpoch ?? 0) + 1;
-    await this.keep(cmd.session, epoch);
+    // Ended meanwhile by another request (a sign-out, a revocation): it stays ended, and nothing changes.
+    if (!(await this.keep(cmd.session, epoch))) return err(signInRequired());
     const restore = () => this.keep(cmd.session, cmd.session.epoch ?? 0);
     let update;
     try {
@@ -99,9 +100,9 @@ export class ChangePassword {
     return ok(toAccountView(update.after));
   }
 
-  /** Re-saves the session under `epoch`, with its own expiry. */
-  private async keep(session: Session, epoch: number): Promise<void> {
-    const kept: Session = { ...session, epoch };
-    await this.deps.sessions.save(kept, sessionExpiresAt(kept, this.deps.sessionPolicy));
+  /** Moves the session to `epoch`, with its own expiry; false when it is no longer stored (ended meanwhile). */
+  private async keep(session: Session, epoch: number): Promise<boolean> {
+    const kept = await this.deps.sessions.update(session.id, (current) => ({ ...current, epoch }), (changed) => sessionExpiresAt(changed, this.deps.sessionPolicy));
+    return kept !== undefined;
   }
 }

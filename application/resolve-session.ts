@@ -59,9 +59,15 @@ export class ResolveSession {
     const current = await this.currentWorkspace(found);
     if (!current) return err(signInRequired());
     const workspaceId = current.lost && !cmd.showsLostAccess ? found.workspaceId : current.workspace.id;
-    const session = touchSession(workspaceId === found.workspaceId ? found : { ...found, workspaceId }, now);
+    const moved = (stored: Session) => touchSession(workspaceId === stored.workspaceId ? stored : { ...stored, workspaceId }, now);
+    let session = moved(found);
+    if (session !== found) {
+      const updated = await sessions.update(found.id, moved, (changed) => sessionExpiresAt(changed, sessionPolicy));
+      // Ended by another request meanwhile (a sign-out, a revocation): it stays ended, as if that request came first.
+      if (!updated) return err(signInRequired());
+      session = updated;
+    }
     const expiresAt = sessionExpiresAt(session, sessionPolicy);
-    if (session !== found) await sessions.save(session, expiresAt);
     return ok({ session, account, workspace: current.workspace, role: current.role, expiresAt, ...(current.lost ? { lostAccessTo: current.lost } : {}) });
   }
 

@@ -1,5 +1,5 @@
-import type { DomainError } from "../domain/errors.ts";
-import { ok, type Result } from "../domain/result.ts";
+import { type DomainError, signInRequired } from "../domain/errors.ts";
+import { err, ok, type Result } from "../domain/result.ts";
 import { type Session, type SessionPolicy, sessionExpiresAt } from "../domain/session.ts";
 import type { Workspace } from "../domain/workspace.ts";
 import type { SessionStore, WorkspaceStore } from "./ports.ts";
@@ -17,8 +17,10 @@ export class SwitchWorkspace {
   async execute(cmd: SwitchWorkspaceCommand): Promise<Result<Workspace, DomainError>> {
     const access = await authorizeWorkspace(this.deps.workspaces, cmd.session.accountId, cmd.workspaceId, "read");
     if (!access.ok) return access;
-    const session = { ...cmd.session, workspaceId: cmd.workspaceId };
-    await this.deps.sessions.save(session, sessionExpiresAt(session, this.deps.sessionPolicy));
+    const moved = await this.deps.sessions.update(cmd.session.id, (current) => ({ ...current, workspaceId: cmd.workspaceId }),
+      (session) => sessionExpiresAt(session, this.deps.sessionPolicy));
+    // Ended by another request meanwhile (a sign-out, a revocation): never written back.
+    if (!moved) return err(signInRequired());
     return ok(access.value.workspace);
   }
 }

@@ -26,10 +26,11 @@ export function describeAccountStores(label: string, make: () => Promise<Storage
       const records = atomic<Account>("accounts");
       const emails = atomic<string>("account-emails");
       const flash = atomic<string>("dashboard-flash");
+      const sessions = atomic<Session>("sessions");
       return {
         accounts: new KeyvAccountStore({ records: records.keyv, atomic: records, emails: emails.keyv, claimEmail: (email, id) => emails.claim(email, id) }),
         workspaces: new KeyvWorkspaceStore(keyv("workspaces"), keyv("workspace-members"), keyv("account-workspaces")),
-        sessions: new KeyvSessionStore(keyv("sessions"), new SystemClock(), keyv("account-sessions")),
+        sessions: new KeyvSessionStore(sessions.keyv, new SystemClock(), keyv("account-sessions"), sessions),
         flash: new KeyvFlashStore(flash.keyv, flash),
       };
     };
@@ -113,6 +114,28 @@ export function describeAccountStores(label: string, make: () => Promise<Storage
       await sessions.save({ ...session, id: "hash2" }, now + 1000);
       await new Promise((resolve) => setTimeout(resolve, 1300));
       expect(await sessions.find("hash2")).toBeUndefined();
+    });
+
+    it("updates a stored session, and never writes back one deleted meanwhile (20 trials racing an update and a delete)", async () => {
+      const { sessions } = await open();
+      const now = Date.now();
+      const session: Session = { id: "hash3", accountId: "acct_3", workspaceId: "ws_1", csrfToken: "c", createdAt: now, lastSeenAt: now };
+      const expiry = () => now + 60_000;
+      await sessions.save(session, now + 60_000);
+      expect(await sessions.update("hash3", (current) => ({ ...current, workspaceId: "ws_2" }), expiry)).toEqual({ ...session, workspaceId: "ws_2" });
+      expect(await sessions.find("hash3")).toEqual({ ...session, workspaceId: "ws_2" });
+      expect(await sessions.update("hash-unknown", (current) => current, expiry)).toBeUndefined();
+      for (let trial = 0; trial < 20; trial++) {
+        const id = `race${trial}`;
+        await sessions.save({ ...session, id }, now + 60_000);
+        const [updated] = await Promise.all([
+          sessions.update(id, (current) => ({ ...current, lastSeenAt: current.lastSeenAt + 1 }), expiry),
+          sessions.delete(id),
+        ]);
+        expect(await sessions.find(id)).toBeUndefined();
+        expect(await sessions.listByAccount("acct_3")).toEqual([{ ...session, workspaceId: "ws_2" }]);
+        expect([undefined, { ...session, id, lastSeenAt: now + 1 }]).toContainEqual(updated);
+      }
     });
 
     it("hands out a flash value once", async () => {

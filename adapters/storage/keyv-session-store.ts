@@ -15,8 +15,15 @@ import { type SortedIndex, sortedIndexOf } from "./sorted-index.ts";
  */
 export class KeyvSessionStore implements SessionStore {
   private readonly byAccount: SortedIndex;
+  private readonly lock = new KeyedLock();
 
-  constructor(private readonly records: Keyv<Session>, private readonly clock: Clock, byAccount: Keyv<never>) {
+  constructor(
+    private readonly records: Keyv<Session>,
+    private readonly clock: Clock,
+    byAccount: Keyv<never>,
+    /** The same namespace's records: with them an update is a compare-and-set, exact across instances. */
+    private readonly atomic?: AtomicRecords<Session>,
+  ) {
     this.byAccount = sortedIndexOf(byAccount);
   }
 
@@ -33,12 +40,36 @@ export class KeyvSessionStore implements SessionStore {
     return guardStorage("findSession", () => this.records.get(id));
   }
 
-  delete(id: string): Promise<void> {
-    return guardStorage("deleteSession", async () => {
-      const session = await this.records.get(id);
-      await this.records.delete(id);
-      if (session) await this.byAccount.remove(session.accountId, memberOf(session));
+  update(id: string, change: (current: Session) => Session, expiresAt: (session: Session) => number): Promise<Session | undefined> {
+    return guardStorage("updateSession", async () => {
+      const ttlOf = (session: Session) => Math.max(1000, expiresAt(session) - this.clock.now());
+      const { atomic } = this;
+      if (!atomic) {
+        return this.lock.run(id, async () => {
+          const current = await this.records.get(id);
+          const next = current && change(current);
+          if (next && next !== current) await this.records.set(id, next, ttlOf(next));
+          return next;
+        });
+      }
+      for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+        const stored = await atomic.read(id);
+        if (!stored) return undefined;
+        const next = change(stored.value);
+        if (next === stored.value || (await atomic.write(id, stored.raw, next, ttlOf(next)))) return next;
+      }
+      throw new Error(`session kept changing: ${MAX_UPDATE_ATTEMPTS} attempts to change it lost to other writers`);
     });
+  }
+
+  delete(id: string): Promise<void> {
+    return guardStorage("deleteSession", () =>
+      // In the update's lock: without atomic records, an update in this process then never writes it back.
+      this.lock.run(id, async () => {
+        const session = await this.records.get(id);
+        await this.records.delete(id);
+        if (session) await this.byAccount.remove(session.accountId, memberOf(session));
+      }));
   }
 
   listByAccount(accountId: string): Promise<readonly Session[]> {
@@ -55,6 +86,8 @@ export class KeyvSessionStore implements SessionStore {
 }
 
 const MAX_INDEXED_SESSIONS = 1000;
+/** How many times an update is tried against other writers: each lost try means another request's update landed. */
+const MAX_UPDATE_ATTEMPTS = 50;
 
 /** Index members sort by opening time (so `keep` trims the oldest); the session id follows the separator. */
 const memberOf = (session: Session): string => `${session.createdAt.toString(36).padStart(9, "0")}:${session.id}`;
