@@ -107,8 +107,8 @@ function bindWorkspaceKeyUseCases(container: Container): void {
     [TOKENS.workspaceStore, TOKENS.listKeys],
   );
   container.bind(TOKENS.createWorkspaceKey).toResolvedValue(
-    (workspaces: WorkspaceStore, createKey: CreateKey) => new CreateWorkspaceKey({ workspaces, createKey }),
-    [TOKENS.workspaceStore, TOKENS.createKey],
+    (workspaces: WorkspaceStore, createKey: CreateKey, revokeKey: RevokeKey) => new CreateWorkspaceKey({ workspaces, createKey, revokeKey }),
+    [TOKENS.workspaceStore, TOKENS.createKey, TOKENS.revokeKey],
   );
   container.bind(TOKENS.revokeWorkspaceKey).toResolvedValue(
     (workspaces: WorkspaceStore, keys: ApiKeyStore, revokeKey: RevokeKey) => new RevokeWorkspaceKey({ workspaces, keys, revokeKey }),

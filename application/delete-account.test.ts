@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type SecurityCore, securityCore } from "../adapters/testing/security-core.ts";
 import type { Account } from "../domain/account.ts";
+import { isActive } from "../domain/api-key.ts";
 import { personalWorkspaceOf } from "./account-changes.ts";
 
 const PASSWORD = "correct horse battery";
@@ -40,6 +41,26 @@ function meetInRoster(test: SecurityCore, workspaceId: string): void {
     }
     return read(id);
   };
+}
+
+/**
+ * Starts a key creation in `workspaceId` as the deletion, its password checked, lists the account's memberships:
+ * with `offset` ≥ 0 the creation starts that many microtask turns later, below 0 the deletion goes on that many
+ * later. The two then interleave at a different point in each trial.
+ */
+function createKeyDuringDeletion(test: SecurityCore, account: Account, workspaceId: string, offset: number): Promise<unknown> {
+  const { workspaces } = test;
+  const list = workspaces.listMemberships.bind(workspaces);
+  const steps = async (count: number) => { for (let step = 0; step < count; step++) await null; };
+  let started: (value: Promise<unknown>) => void = () => {};
+  const creation = new Promise<Promise<unknown>>((resolve) => { started = resolve; });
+  workspaces.listMemberships = async (accountId) => {
+    workspaces.listMemberships = list;
+    started(steps(offset).then(() => test.createWorkspaceKey.execute({ accountId: account.id, workspaceId, name: "racing", env: "development" })));
+    await steps(-offset);
+    return list(accountId);
+  };
+  return creation.then((created) => created);
 }
 
 const deleteAccount = (test: SecurityCore, account: Account, password: unknown = PASSWORD) =>
@@ -98,5 +119,61 @@ describe("deleting an account", () => {
       expect(owners).toHaveLength(1);
       expect(await test.accounts.findById(owners[0].accountId)).toBeDefined();
     }
+  });
+
+  it("leaves no active key in its personal workspace when a key is created there during the deletion (80 trials, the two a step apart each time)", async () => {
+    const outcomes = new Set<string>();
+    for (let trial = 0; trial < 80; trial++) {
+      const test = securityCore();
+      const ada = await signedUp(test, "ada@example.com");
+      const personal = await personalWorkspaceOf(test.workspaces, ada.account.id);
+      if (!personal) throw new Error("no personal workspace");
+      const creation = createKeyDuringDeletion(test, ada.account, personal.id, trial - 40);
+      const [deleted, created] = await Promise.all([deleteAccount(test, ada.account), creation]);
+      expect(codeOf(deleted)).toBe("ok");
+      outcomes.add(codeOf(created as { ok: boolean; error?: { code: string } }) ?? "");
+      const active = (await test.keys.list()).filter((key) => key.workspaceId === personal.id && isActive(key));
+      expect(active, `trial ${trial}`).toEqual([]);
+    }
+    // The trials met the deletion at both sides of the membership's removal: created (then swept) and refused.
+    expect([...outcomes].sort()).toEqual(["forbidden", "ok"]);
+  });
+
+  it("revokes a key created in its personal workspace after the deletion's first sweep listed the keys, before the membership went", async () => {
+    const test = securityCore();
+    const ada = await signedUp(test, "ada@example.com");
+    const personal = await personalWorkspaceOf(test.workspaces, ada.account.id);
+    if (!personal) throw new Error("no personal workspace");
+    let created: unknown;
+    const { keys } = test;
+    // The sweep's listing is taken, then the creation runs whole (the membership still there), then the sweep goes on.
+    const read = keys.listByWorkspace?.bind(keys);
+    if (!read) throw new Error("the store lists keys by workspace");
+    keys.listByWorkspace = async (workspaceId) => {
+      const listed = await read(workspaceId);
+      created ??= await test.createWorkspaceKey.execute({ accountId: ada.account.id, workspaceId: personal.id, name: "racing", env: "development" });
+      return listed;
+    };
+    expect(codeOf(await deleteAccount(test, ada.account))).toBe("ok");
+    expect(codeOf(created as { ok: boolean })).toBe("ok");
+    const active = (await test.keys.list()).filter((key) => key.workspaceId === personal.id && isActive(key));
+    expect(active).toEqual([]);
+  });
+
+  it("revokes, and refuses, a key whose creation checked the membership before the deletion and saved it after", async () => {
+    const test = securityCore();
+    const ada = await signedUp(test, "ada@example.com");
+    const personal = await personalWorkspaceOf(test.workspaces, ada.account.id);
+    if (!personal) throw new Error("no personal workspace");
+    const { keys } = test;
+    const save = keys.save.bind(keys);
+    keys.save = async (key) => {
+      if (key.name === "racing") expect(codeOf(await deleteAccount(test, ada.account))).toBe("ok");
+      return save(key);
+    };
+    const created = await test.createWorkspaceKey.execute({ accountId: ada.account.id, workspaceId: personal.id, name: "racing", env: "development" });
+    expect(codeOf(created)).toBe("forbidden");
+    const racing = (await test.keys.list()).filter((key) => key.workspaceId === personal.id);
+    expect(racing.map((key) => [key.name, isActive(key)])).toEqual([["racing", false]]);
   });
 });

@@ -29,9 +29,10 @@ const lastOwnerOf = (workspace: Workspace): DomainError => conflict(
  * Deletes an account, knowing its password. Refused (409) while it is the last owner of a shared workspace: the
  * check and the removal of every shared membership run inside the exclusive sections of all those workspaces at once
  * (taken in id order, so two deletions never wait on each other in a cycle), so of two owners deleting at once one is
- * refused, and a refusal leaves every membership in place. Then its personal workspaces' keys are revoked, its
- * memberships removed, the account deleted (which refuses its sessions on every instance at their next request, and
- * frees the email for a new sign-up), and the session records go as housekeeping.
+ * refused, and a refusal leaves every membership in place. Then its personal workspaces' keys are revoked (before and
+ * again after its membership there is removed: a key creation racing the deletion is caught by one sweep or by its
+ * own check, see CreateWorkspaceKey), the account deleted (which refuses its sessions on every instance at their next
+ * request, and frees the email for a new sign-up), and the session records go as housekeeping.
  */
 export class DeleteAccount {
   constructor(private readonly deps: PasswordCheckDeps) {}
@@ -47,8 +48,13 @@ export class DeleteAccount {
     const left = await this.leaveAll(cmd.account, shared);
     if (!left.ok) return left;
     for (const { workspace } of belongings.filter(({ workspace }) => workspace.personal)) {
-      if (workspace.createdBy === cmd.account.id) await this.revokeKeysOf(cmd.account, workspace);
+      const own = workspace.createdBy === cmd.account.id;
+      if (own) await this.revokeKeysOf(cmd.account, workspace);
       await deps.workspaces.removeMembership(workspace.id, cmd.account.id);
+      // Again: a key saved after the first sweep by a creation that found the membership still there (see
+      // CreateWorkspaceKey). The first sweep stays before the removal, so a deletion cut short between the two
+      // leaves no key behind that a retry (which no longer finds this workspace) would miss.
+      if (own) await this.revokeKeysOf(cmd.account, workspace);
     }
     await deps.accounts.delete(cmd.account.id);
     for (const session of await deps.sessions.listByAccount(cmd.account.id)) await deps.sessions.delete(session.id);

@@ -31,6 +31,8 @@ export function securityCore(options: { attemptLimits?: AttemptLimits; emailDeli
     signUp: container.get(TOKENS.signUp),
     signIn: container.get(TOKENS.signIn),
     accounts: container.get(TOKENS.accountStore),
+    keys: container.get(TOKENS.apiKeyStore),
+    createWorkspaceKey: container.get(TOKENS.createWorkspaceKey),
     workspaces: container.get(TOKENS.workspaceStore),
     members: {
       createWorkspace: container.get(TOKENS.createWorkspace),
