@@ -56,12 +56,26 @@ function createKeyDuringDeletion(test: SecurityCore, account: Account, workspace
   const creation = new Promise<Promise<unknown>>((resolve) => { started = resolve; });
   workspaces.listMemberships = async (accountId) => {
     workspaces.listMemberships = list;
-    started(steps(offset).then(() => test.createWorkspaceKey.execute({ accountId: account.id, workspaceId, name: "racing", env: "development" })));
+    started(steps(offset).then(() => createRacingKey(test, account, workspaceId)));
     await steps(-offset);
     return list(accountId);
   };
   return creation.then((created) => created);
 }
+
+/** An account with its personal workspace's id. */
+async function withPersonal(test: SecurityCore): Promise<{ account: Account; personalId: string }> {
+  const { account } = await signedUp(test, "ada@example.com");
+  const personal = await personalWorkspaceOf(test.workspaces, account.id);
+  if (!personal) throw new Error("no personal workspace");
+  return { account, personalId: personal.id };
+}
+
+const createRacingKey = (test: SecurityCore, account: Account, workspaceId: string) =>
+  test.createWorkspaceKey.execute({ accountId: account.id, workspaceId, name: "racing", env: "development" });
+
+const activeKeysIn = async (test: SecurityCore, workspaceId: string) =>
+  (await test.keys.list()).filter((key) => key.workspaceId === workspaceId && isActive(key));
 
 const deleteAccount = (test: SecurityCore, account: Account, password: unknown = PASSWORD) =>
   test.security.deleteAccount.execute({ account, password, ip: "10.0.0.2" });
@@ -125,15 +139,12 @@ describe("deleting an account", () => {
     const outcomes = new Set<string>();
     for (let trial = 0; trial < 80; trial++) {
       const test = securityCore();
-      const ada = await signedUp(test, "ada@example.com");
-      const personal = await personalWorkspaceOf(test.workspaces, ada.account.id);
-      if (!personal) throw new Error("no personal workspace");
-      const creation = createKeyDuringDeletion(test, ada.account, personal.id, trial - 40);
-      const [deleted, created] = await Promise.all([deleteAccount(test, ada.account), creation]);
+      const { account, personalId } = await withPersonal(test);
+      const creation = createKeyDuringDeletion(test, account, personalId, trial - 40);
+      const [deleted, created] = await Promise.all([deleteAccount(test, account), creation]);
       expect(codeOf(deleted)).toBe("ok");
       outcomes.add(codeOf(created as { ok: boolean; error?: { code: string } }) ?? "");
-      const active = (await test.keys.list()).filter((key) => key.workspaceId === personal.id && isActive(key));
-      expect(active, `trial ${trial}`).toEqual([]);
+      expect(await activeKeysIn(test, personalId), `trial ${trial}`).toEqual([]);
     }
     // The trials met the deletion at both sides of the membership's removal: created (then swept) and refused.
     expect([...outcomes].sort()).toEqual(["forbidden", "ok"]);
@@ -141,9 +152,7 @@ describe("deleting an account", () => {
 
   it("revokes a key created in its personal workspace after the deletion's first sweep listed the keys, before the membership went", async () => {
     const test = securityCore();
-    const ada = await signedUp(test, "ada@example.com");
-    const personal = await personalWorkspaceOf(test.workspaces, ada.account.id);
-    if (!personal) throw new Error("no personal workspace");
+    const { account, personalId } = await withPersonal(test);
     let created: unknown;
     const { keys } = test;
     // The sweep's listing is taken, then the creation runs whole (the membership still there), then the sweep goes on.
@@ -151,29 +160,25 @@ describe("deleting an account", () => {
     if (!read) throw new Error("the store lists keys by workspace");
     keys.listByWorkspace = async (workspaceId) => {
       const listed = await read(workspaceId);
-      created ??= await test.createWorkspaceKey.execute({ accountId: ada.account.id, workspaceId: personal.id, name: "racing", env: "development" });
+      created ??= await createRacingKey(test, account, personalId);
       return listed;
     };
-    expect(codeOf(await deleteAccount(test, ada.account))).toBe("ok");
+    expect(codeOf(await deleteAccount(test, account))).toBe("ok");
     expect(codeOf(created as { ok: boolean })).toBe("ok");
-    const active = (await test.keys.list()).filter((key) => key.workspaceId === personal.id && isActive(key));
-    expect(active).toEqual([]);
+    expect(await activeKeysIn(test, personalId)).toEqual([]);
   });
 
   it("revokes, and refuses, a key whose creation checked the membership before the deletion and saved it after", async () => {
     const test = securityCore();
-    const ada = await signedUp(test, "ada@example.com");
-    const personal = await personalWorkspaceOf(test.workspaces, ada.account.id);
-    if (!personal) throw new Error("no personal workspace");
+    const { account, personalId } = await withPersonal(test);
     const { keys } = test;
     const save = keys.save.bind(keys);
     keys.save = async (key) => {
-      if (key.name === "racing") expect(codeOf(await deleteAccount(test, ada.account))).toBe("ok");
+      if (key.name === "racing") expect(codeOf(await deleteAccount(test, account))).toBe("ok");
       return save(key);
     };
-    const created = await test.createWorkspaceKey.execute({ accountId: ada.account.id, workspaceId: personal.id, name: "racing", env: "development" });
-    expect(codeOf(created)).toBe("forbidden");
-    const racing = (await test.keys.list()).filter((key) => key.workspaceId === personal.id);
+    expect(codeOf(await createRacingKey(test, account, personalId))).toBe("forbidden");
+    const racing = (await test.keys.list()).filter((key) => key.workspaceId === personalId);
     expect(racing.map((key) => [key.name, isActive(key)])).toEqual([["racing", false]]);
   });
 });
