@@ -1,0 +1,21 @@
+import { setFlagsFromString } from "node:v8";
+
+/** The node flag an operator passes to keep V8's allocation-site pretenuring on after all. */
+export const PRETENURING_FLAG = "--allocation-site-pretenuring";
+
+/**
+ * Turns off V8's allocation-site pretenuring in the serving process (unless started with PRETENURING_FLAG). V8 counts,
+ * at each scavenge, how many objects of each object or array literal in the code survived, and from about 85% on it
+ * allocates that literal's objects straight in the old generation. A server loaded after an idle spell (its young
+ * generation shrunk meanwhile, so a request's objects are still in flight at the next scavenge) reads ≈ 95% for
+ * literals made once a request — node's stream state, the answer's headers, the tool's result — and tenures them.
+ * From then on each such object, dead as soon as its request ends, keeps whatever young object it points at alive
+ * through every scavenge until a full collection, so every request's objects are promoted, survival reads 100% and
+ * the decision never comes back: on Node 24 about one server in five measured so, ≈ 40% more CPU per request and
+ * twice the memory for the rest of its life, and none with this off (bench/README.md, "2026-12-03, later morning").
+ * A request's objects all die young here, which is what the young generation is for.
+ */
+export function keepRequestObjectsYoung(execArgv: readonly string[] = process.execArgv): void {
+  if (execArgv.includes(PRETENURING_FLAG)) return;
+  setFlagsFromString("--no-allocation-site-pretenuring");
+}
