@@ -14,7 +14,7 @@ export const PRETENURING_FLAG = "--allocation-site-pretenuring";
  * the decision never comes back. On Node 24, 16 of 64 servers measured so: ≈ 40% more CPU per request and twice the
  * memory for the rest of their lives; 0 of 21 with this off (bench/README.md, "2026-12-03, later morning").
  */
-export function keepRequestObjectsYoung(execArgv: readonly string[] = process.execArgv): void {
-  if (execArgv.includes(PRETENURING_FLAG)) return;
+export function keepRequestObjectsYoung(): void {
+  if (process.execArgv.includes(PRETENURING_FLAG)) return;
   setFlagsFromString("--no-allocation-site-pretenuring");
 }
