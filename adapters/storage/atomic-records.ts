@@ -19,6 +19,11 @@ export class AtomicRecords<T> {
     private readonly prefix: string,
   ) {}
 
+  /** The full store key of the record under `key`. */
+  storeKey(key: string): string {
+    return this.prefix + key;
+  }
+
   /** The record as committed now (by any process), or undefined. */
   async read(key: string): Promise<StoredRecord<T> | undefined> {
     const raw = await this.entries.read(this.prefix + key);

@@ -1,4 +1,5 @@
 import type { Clock } from "../../../application/ports.ts";
+import type { ApiKey } from "../../../domain/api-key.ts";
 import { SystemClock } from "../../system.ts";
 import { AtomicRecords } from "../atomic-records.ts";
 import { KeyvApiKeyStore } from "../keyv-api-key-store.ts";
@@ -13,6 +14,7 @@ import { LmdbSortedIndex } from "./lmdb-sorted-index.ts";
 import { sweepExpired } from "./lmdb-sweep.ts";
 import { LmdbUsageStore } from "./lmdb-usage-store.ts";
 import { LmdbRateLimitStore, openLimitsEnvironment } from "./lmdb-rate-limit-store.ts";
+import { LmdbCountedKeyReads } from "./lmdb-counted-key-reads.ts";
 
 /**
  * LMDB for everything durable (store.mdb); rate-limit counters in their own LMDB file (limits.mdb, never synced to
@@ -28,13 +30,16 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
   // Every namespace comes with its ordered reads (audit pages, memberships) on the same LMDB file.
   const keyv = <T>(namespace: string) => withSortedIndex(lmdb.keyv<T>(namespace), new LmdbSortedIndex(lmdb.db, namespace));
   const atomic = <T>(namespace: string) => new AtomicRecords<T>(lmdb.keyv<T>(namespace), lmdbEntries(lmdb.db), `${namespace}:`);
+  const records = atomic<ApiKey>("apikeys");
+  const countedReads = new LmdbCountedKeyReads(lmdb.db, (id) => records.storeKey(id), limits);
   return {
     kind: "embedded",
     keys: new KeyvApiKeyStore({
-      records: atomic("apikeys"),
+      records,
       hashes: lmdb.keyv("apikey-hashes"),
       lastUsed: lmdb.keyv("apikey-last-used"),
       byWorkspace: sortedIndexOf(keyv("apikey-workspaces")),
+      countedReads,
     }),
     limits,
     audit: new KeyvAuditLog(keyv),
@@ -43,6 +48,7 @@ export function openEmbeddedStorage(dataDir: string, clock: Clock = new SystemCl
     atomic,
     close: async () => {
       stopSweeping();
+      countedReads.close();
       await limits.close();
       await counters.release();
       await lmdb.close();

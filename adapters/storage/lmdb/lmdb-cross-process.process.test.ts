@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../../testing/child-env.ts";
+import { makeKey } from "../api-key-store.contract.ts";
 import type { Storage } from "../storage.ts";
 import { openEmbeddedStorage } from "./embedded-storage.ts";
 import type { CountingAnswer, CountingOrder } from "./testing/counting-child.ts";
@@ -60,6 +61,29 @@ describe("the embedded store shared by several processes (server workers, the CL
       expect(counts).toEqual(Array.from({ length: total }, (_, i) => i + 1));
       expect((await storage.limits.peek(bucket, 3_600_000)).count).toBe(total);
     }
+  });
+
+  it("counts a key's units exactly when processes read it at once: limit 100, 1,000 reads, exactly 100 allowed (5 runs)", async () => {
+    for (let run = 0; run < 5; run++) {
+      const key = makeKey({ policy: { limit: 100, windowMs: 3_600_000 } });
+      await storage.keys.save(key);
+      const perChild = Math.ceil(1_000 / PROCESSES);
+      const answers = await Promise.all(children.map((child) => ask(child, { kind: "key reads", secretHash: key.secretHash, turns: 10, perTurn: perChild / 10 })));
+      const counts = answers.flatMap((answer) => answer.counts).sort((a, b) => a - b);
+      expect(counts.filter((count) => count <= 100)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+      expect(counts.filter((count) => count > 100).length).toBe(counts.length - 100);
+      expect((await storage.limits.peek(key.id, 3_600_000)).count).toBe(101);
+    }
+  });
+
+  it("sees a revocation another process committed on the very next key read, after a read of its own", async () => {
+    const key = makeKey();
+    await storage.keys.save(key);
+    expect((await storage.keys.findByHashCounting?.(key.secretHash))?.hit?.count).toBe(1);
+    await ask(children[0], { kind: "revoke", id: key.id });
+    const after = await storage.keys.findByHashCounting?.(key.secretHash);
+    expect(after?.key.status).toBe("revoked");
+    expect(after?.hit).toBeUndefined();
   });
 
   it("counts every usage addition once when processes add to the same bucket at once", async () => {

@@ -109,10 +109,33 @@ export class LmdbRateLimitStore implements RateLimitStore {
     });
   }
 
+  /**
+   * Counts these hits now, in one transaction, for a caller that batches its own turn in the check phase (the embedded
+   * store's counted key reads): the same answers as `hit` with each one's limit. Throws StorageUnavailableError when
+   * the transaction fails, as `hit` rejects.
+   */
+  countNow(hits: readonly { readonly bucket: string; readonly windowMs: number; readonly limit: number }[]): WindowHit[] {
+    if (this.closed) throw new StorageUnavailableError("the rate-limit store is closed");
+    const answers: WindowHit[] = [];
+    let failure: { readonly error: unknown } | undefined;
+    this.settle(hits.map((hit, i) => ({
+      ...hit,
+      resolve: (answer) => void (answers[i] = answer as WindowHit),
+      reject: (error) => void (failure ??= { error }),
+    })));
+    if (failure) throw failure.error;
+    return answers;
+  }
+
   private runTurn(): void {
     const turn = this.turn;
     if (turn.length === 0) return;
     this.turn = [];
+    this.settle(turn);
+  }
+
+  /** Answers every call of `turn`: the refused ones from a read, the others from one transaction. */
+  private settle(turn: readonly Pending[]): void {
     let counted: readonly Pending[] = turn;
     let answers: (WindowHit | undefined)[];
     try {
