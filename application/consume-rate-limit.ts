@@ -24,6 +24,16 @@ export class ConsumeRateLimit {
     },
   ) {}
 
+  /**
+   * The decision on a unit already counted (`hit`), when it admits the call: nothing is left to do for it, so a
+   * transport answers without the promise turns of `execute`. undefined when the hit refuses the call (`execute`
+   * then hears the refusal).
+   */
+  admitted(key: ApiKey, hit: WindowHit): RateLimitDecision | undefined {
+    const decision = decide(key.policy, hit);
+    return decision.allowed ? decision : undefined;
+  }
+
   async execute(cmd: ConsumeRateLimitCommand): Promise<RateLimitDecision> {
     const { key } = cmd;
     const hit = cmd.hit ?? (await this.hitKey(key));

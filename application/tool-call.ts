@@ -50,7 +50,11 @@ export class ToolCall {
   async authorize(secret: string | undefined): Promise<{ ok: true; call: AuthorizedCall } | ({ ok: false } & RefusedCall)> {
     const auth = await this.deps.authenticateKey.execute({ secret, takeUnit: true });
     if (!auth.ok) return refusedAuth(auth.error);
-    return this.admit(auth.value.key, auth.value.hit);
+    const { key, hit } = auth.value;
+    // Nearly every call: its unit was counted with the key's read and admits it.
+    const admitted = hit && this.deps.consumeRateLimit.admitted(key, hit);
+    if (admitted) return { ok: true, call: { key, headers: rateLimitHeaders(admitted) } };
+    return await this.admit(key, hit);
   }
 
   /**
@@ -81,7 +85,8 @@ export class ToolCall {
     if (!isPlainObject(input)) {
       return errorAnswer(invalidRequest('The body must be a JSON object with an object member "input".'), call.headers);
     }
-    const access = await this.deps.checkPackAccess?.execute({ key: call.key, toolId });
+    const checked = this.deps.checkPackAccess?.execute({ key: call.key, toolId });
+    const access = checked instanceof Promise ? await checked : checked;
     if (access && !access.ok) return errorAnswer(access.error, call.headers);
     const result = await this.deps.executeTool.execute({ toolId, input, key: call.key, signal });
     return result.ok ? successAnswer({ output: result.value.output }, 200, call.headers) : errorAnswer(result.error, call.headers);

@@ -49,8 +49,9 @@ export function traceNodeResponse(res: ServerResponse, context: H3EventContext, 
   const stamped = stampHeaders(context.requestId ?? "", https);
   if (isStampingResponse(res)) res.stampedHeaders = stamped;
   else forEachPair(stamped, (name, value) => res.setHeader(name, value));
-  // "close" also fires when the client leaves before the answer is written, which "finish" would miss.
-  res.once("close", () => {
+  // "close" also fires when the client leaves before the answer is written, which "finish" would miss. It fires once
+  // per response, so `on`: `once` would wrap the listener in another closure and remove it as it fires.
+  res.on("close", () => {
     lines(context, method, path, res.statusCode, !res.writableFinished);
     observe?.(context, method, res.statusCode);
   });

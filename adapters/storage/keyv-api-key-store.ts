@@ -100,11 +100,13 @@ export class KeyvApiKeyStore implements ApiKeyStore {
 
   private findCounting(secretHash: string, reads: CountedKeyReads): Promise<CountedKey | undefined> {
     return guardStorage("findByHashCounting", async () => {
-      const id = await this.idOf(secretHash);
+      const known = this.idOf(secretHash);
+      const id = typeof known === "string" ? known : await known;
       if (id === undefined) return undefined;
       const read = await reads.read(id, secretHash);
       if (read === undefined) return undefined;
-      const key = await this.keyOf(secretHash, id, read.raw);
+      const parsed = this.keyOf(secretHash, id, read.raw);
+      const key = parsed instanceof Promise ? await parsed : parsed;
       return read.hit ? { key, hit: read.hit } : { key };
     });
   }
