@@ -28,8 +28,12 @@ function startChild(): Promise<ChildProcess> {
 
 function ask(child: ChildProcess, order: CountingOrder): Promise<CountingAnswer> {
   return new Promise((resolve, reject) => {
-    child.once("message", (answer) => resolve(answer as CountingAnswer));
-    child.once("exit", (code) => reject(new Error(`counting child exited with ${code}`)));
+    const exited = (code: number | null) => reject(new Error(`counting child exited with ${code}`));
+    child.once("message", (answer) => {
+      child.off("exit", exited); // a child answers many orders: one exit listener each would pile up
+      resolve(answer as CountingAnswer);
+    });
+    child.once("exit", exited);
     child.send(order);
   });
 }
