@@ -1,11 +1,20 @@
 import { createHash } from "node:crypto";
 import type { RootDatabase } from "lmdb";
+import { type WindowHit, windowAt } from "../../../domain/rate-limit.ts";
 
 /** One bucket's fixed window as stored in limits.mdb: `<window ms>:<window id>:<count>`. */
 export interface StoredCounter {
   readonly windowMs: number;
   readonly windowId: number;
   count: number;
+}
+
+/** A hit on `bucket` (with its limit when given), or a release of one hit of window `release`. */
+export interface CounterCall {
+  readonly bucket: string;
+  readonly windowMs: number;
+  readonly release?: number;
+  readonly limit?: number;
 }
 
 export const encodeCounter = (counter: StoredCounter): string => `${counter.windowMs}:${counter.windowId}:${counter.count}`;
@@ -63,4 +72,46 @@ export async function sweepEndedCounters(db: RootDatabase<string, string>, now: 
     await new Promise((resolve) => setImmediate(resolve));
   }
   return removed;
+}
+
+/**
+ * Runs inside the turn's write transaction: each bucket's counter is read once, every call applied to it in order,
+ * and each changed counter written once. Answers a WindowHit for each hit, undefined for each release.
+ */
+export function applyTurn(db: RootDatabase<string, string>, turn: readonly CounterCall[], now: number): (WindowHit | undefined)[] {
+  const counters = new Map<string, StoredCounter | undefined>();
+  const changed = new Set<string>();
+  const answers = turn.map((call) => {
+    const key = counterKey(call.bucket);
+    const stored = counters.has(key) ? counters.get(key) : decodeCounter(db.get(key));
+    counters.set(key, stored);
+    if (call.release !== undefined) {
+      if (stored?.windowMs !== call.windowMs || stored.windowId !== call.release || stored.count === 0) return undefined;
+      stored.count -= 1;
+      changed.add(key);
+      return undefined;
+    }
+    const counter = current(stored, call.windowMs, now);
+    if (call.limit !== undefined && counter.count > call.limit) return pastLimit(counter, call.windowMs, now);
+    counter.count += 1;
+    counters.set(key, counter);
+    changed.add(key);
+    return { count: counter.count, resetInMs: windowAt(call.windowMs, now).resetInMs, windowId: counter.windowId };
+  });
+  for (const key of changed) db.putSync(key, encodeCounter(counters.get(key) as StoredCounter));
+  return answers;
+}
+
+/**
+ * What a hit past the limit reads, counted nowhere: one more than the stored count, as RateLimitStore.hit says, and no
+ * window number, since there is nothing to release.
+ */
+export function pastLimit(counter: StoredCounter, windowMs: number, now: number): WindowHit {
+  return { count: counter.count + 1, resetInMs: windowAt(windowMs, now).resetInMs };
+}
+
+/** The counter of the window `now` falls in: the stored one when it counts that window, else a new one at 0. */
+export function current(counter: StoredCounter | undefined, windowMs: number, now: number): StoredCounter {
+  const { id } = windowAt(windowMs, now);
+  return counter && counter.windowMs === windowMs && counter.windowId === id ? counter : { windowMs, windowId: id, count: 0 };
 }

@@ -6,7 +6,7 @@ import { type WindowHit, windowAt } from "../../../domain/rate-limit.ts";
 import { inCheckPhase } from "../../check-phase.ts";
 import { openShared, type SharedEnvironment } from "./lmdb-environments.ts";
 import { SpentBuckets } from "../spent-buckets.ts";
-import { counterKey, decodeCounter, encodeCounter, type StoredCounter, sweepEndedCounters } from "./lmdb-rate-counters.ts";
+import { applyTurn, type CounterCall, counterKey, current, decodeCounter, pastLimit, sweepEndedCounters } from "./lmdb-rate-counters.ts";
 
 /** The counters' own file in DATA_DIR, beside store.mdb. */
 export const LIMITS_FILE = "limits.mdb";
@@ -28,12 +28,8 @@ export function openLimitsEnvironment(dataDir: string): SharedEnvironment {
   return openShared({ path: `${dataDir}/${LIMITS_FILE}`, noSync: true, noMetaSync: true });
 }
 
-/** One call waiting for its turn's transaction: a hit (with its limit when given), or a release of one hit of window `windowId`. */
-interface Pending {
-  readonly bucket: string;
-  readonly windowMs: number;
-  readonly release?: number;
-  readonly limit?: number;
+/** One call waiting for its turn's transaction, and its promise's ends. */
+interface Pending extends CounterCall {
   resolve(hit: WindowHit | undefined): void;
   reject(error: unknown): void;
 }
@@ -114,7 +110,7 @@ export class LmdbRateLimitStore implements RateLimitStore {
    * store's counted key reads): the same answers as `hit` with each one's limit. Throws StorageUnavailableError when
    * the transaction fails, as `hit` rejects.
    */
-  countNow(hits: readonly { readonly bucket: string; readonly windowMs: number; readonly limit: number }[]): WindowHit[] {
+  countNow(hits: readonly CounterCall[]): WindowHit[] {
     if (this.closed) throw new StorageUnavailableError("the rate-limit store is closed");
     const answers: WindowHit[] = [];
     let failure: { readonly error: unknown } | undefined;
@@ -173,46 +169,4 @@ export class LmdbRateLimitStore implements RateLimitStore {
       return false;
     });
   }
-}
-
-/**
- * Runs inside the turn's write transaction: each bucket's counter is read once, every call applied to it in order,
- * and each changed counter written once. Answers a WindowHit for each hit, undefined for each release.
- */
-function applyTurn(db: RootDatabase<string, string>, turn: readonly Pending[], now: number): (WindowHit | undefined)[] {
-  const counters = new Map<string, StoredCounter | undefined>();
-  const changed = new Set<string>();
-  const answers = turn.map((call) => {
-    const key = counterKey(call.bucket);
-    const stored = counters.has(key) ? counters.get(key) : decodeCounter(db.get(key));
-    counters.set(key, stored);
-    if (call.release !== undefined) {
-      if (stored?.windowMs !== call.windowMs || stored.windowId !== call.release || stored.count === 0) return undefined;
-      stored.count -= 1;
-      changed.add(key);
-      return undefined;
-    }
-    const counter = current(stored, call.windowMs, now);
-    if (call.limit !== undefined && counter.count > call.limit) return pastLimit(counter, call.windowMs, now);
-    counter.count += 1;
-    counters.set(key, counter);
-    changed.add(key);
-    return { count: counter.count, resetInMs: windowAt(call.windowMs, now).resetInMs, windowId: counter.windowId };
-  });
-  for (const key of changed) db.putSync(key, encodeCounter(counters.get(key) as StoredCounter));
-  return answers;
-}
-
-/**
- * What a hit past the limit reads, counted nowhere: one more than the stored count, as RateLimitStore.hit says, and no
- * window number, since there is nothing to release.
- */
-function pastLimit(counter: StoredCounter, windowMs: number, now: number): WindowHit {
-  return { count: counter.count + 1, resetInMs: windowAt(windowMs, now).resetInMs };
-}
-
-/** The counter of the window `now` falls in: the stored one when it counts that window, else a new one at 0. */
-function current(counter: StoredCounter | undefined, windowMs: number, now: number): StoredCounter {
-  const { id } = windowAt(windowMs, now);
-  return counter && counter.windowMs === windowMs && counter.windowId === id ? counter : { windowMs, windowId: id, count: 0 };
 }
