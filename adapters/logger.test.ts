@@ -1,15 +1,16 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
-import type { DestinationStream } from "pino";
 import { describe, expect, it } from "vitest";
-import { BATCH_CHARS, batchedLines, createLogger, LINE_DELAY_MS } from "./logger.ts";
+import { BATCH_BYTES, batchedLines, type ByteWriter, createLogger, LINE_DELAY_MS, PIPE_BUF } from "./logger.ts";
 import { childEnv } from "./testing/child-env.ts";
 
 const afterDelay = () => new Promise((resolve) => setTimeout(resolve, LINE_DELAY_MS + 10));
 
-function recordingWriter(): DestinationStream & { writes: string[] } {
+/** The writes as text; `bytes` keeps each write's byte length. */
+function recordingWriter(): ByteWriter & { writes: string[]; bytes: number[] } {
   const writes: string[] = [];
-  return { writes, write: (chunk: string) => void writes.push(chunk) };
+  const bytes: number[] = [];
+  return { writes, bytes, write: (chunk) => void (writes.push(chunk.toString("utf8")), bytes.push(chunk.length)) };
 }
 
 const numbersIn = (chunk: string) => chunk.trimEnd().split("\n").map((line) => JSON.parse(line).n);
@@ -19,7 +20,7 @@ describe("batchedLines", () => {
     const writer = recordingWriter();
     // A delay no stall of a loaded machine reaches between two turns, so the lines of both must share one write.
     const delayMs = 500;
-    const logger = createLogger("info", batchedLines(writer, delayMs));
+    const logger = createLogger("info", batchedLines(writer, { delayMs }));
     logger.info({ n: 1 }, "request");
     await new Promise((resolve) => setImmediate(resolve));
     logger.info({ n: 2 }, "request");
@@ -40,16 +41,32 @@ describe("batchedLines", () => {
     expect(writer.writes.map(numbersIn)).toEqual([[1], [2]]);
   });
 
-  it("writes at once, without waiting for the delay, when the pending lines reach the batch size", () => {
+  it("writes at once, without waiting for the delay, when the next line would take a write past the batch size", () => {
     const writer = recordingWriter();
     const logger = createLogger("info", batchedLines(writer));
     const padding = "x".repeat(1000);
     let n = 0;
     while (writer.writes.length === 0 && n < 100) logger.info({ n: ++n, padding }, "request");
     expect(writer.writes).toHaveLength(1);
-    expect(writer.writes[0].length).toBeGreaterThanOrEqual(BATCH_CHARS);
-    expect(writer.writes[0].length).toBeLessThan(BATCH_CHARS + 1100);
-    expect(numbersIn(writer.writes[0])).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(writer.bytes[0]).toBeLessThanOrEqual(BATCH_BYTES);
+    expect(writer.bytes[0]).toBeGreaterThan(BATCH_BYTES - 1100);
+    // The line that did not fit waits for the next write.
+    expect(numbersIn(writer.writes[0])).toEqual(Array.from({ length: n - 1 }, (_, i) => i + 1));
+    logger.flush();
+    expect(numbersIn(writer.writes[1])).toEqual([n]);
+  });
+
+  it("encodes lines as UTF-8 and never splits one, whatever its characters", () => {
+    const writer = recordingWriter();
+    const lines = batchedLines(writer, { maxBytes: 64 });
+    const texts = Array.from({ length: 40 }, (_, i) => `${"é😀a".repeat(i % 9)}${i}\n`);
+    for (const text of texts) lines.write(text);
+    lines.flush();
+    expect(writer.writes.join("")).toBe(texts.join(""));
+    for (const [i, chunk] of writer.writes.entries()) {
+      expect(chunk.endsWith("\n")).toBe(true);
+      expect(writer.bytes[i] <= 64 || chunk.split("\n").length === 2).toBe(true);
+    }
   });
 
   it("writes the pending lines at once when the logger is flushed", () => {
@@ -73,6 +90,32 @@ describe("batchedLines", () => {
     });
     expect(code).not.toBe(0);
     expect(stdout.trimEnd().split("\n").map((line) => JSON.parse(line).n)).toEqual([1, 2]);
+  });
+});
+
+describe("a worker's log lines (batchedLines at PIPE_BUF)", () => {
+  const written = (lines: readonly string[]) => {
+    const writer = recordingWriter();
+    const batched = batchedLines(writer, { maxBytes: PIPE_BUF });
+    for (const line of lines) batched.write(line);
+    batched.flush();
+    return writer;
+  };
+
+  it("go out in writes of whole lines no longer than PIPE_BUF, so no other worker's write splits one", () => {
+    const lines = Array.from({ length: 200 }, (_, i) => `${JSON.stringify({ i, pad: "é".repeat(i % 50) })}\n`);
+    const { writes, bytes } = written(lines);
+    expect(writes.length).toBeGreaterThan(1);
+    for (const [i, chunk] of writes.entries()) {
+      expect(bytes[i]).toBeLessThanOrEqual(PIPE_BUF);
+      expect(chunk.endsWith("\n")).toBe(true);
+    }
+    expect(writes.join("")).toBe(lines.join(""));
+  });
+
+  it("keeps a line longer than PIPE_BUF whole, in a write of its own", () => {
+    const long = `${"x".repeat(PIPE_BUF * 2)}\n`;
+    expect(written(["a\n", long, "b\n"]).writes).toEqual(["a\n", long, "b\n"]);
   });
 });
 

@@ -34,7 +34,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     level, base: undefined, timestamp: epochTime, redact: { paths: REDACTED_PATHS, censor: "[REDACTED]" },
     onChild: (child: Logger) => void ownLoggers.add(child),
   };
-  const logger = pino(options, destination ?? batchedLines(pino.destination({ dest: 1, sync: true })));
+  const logger = pino(options, destination ?? batchedLines(stdoutBytes()));
   ownLoggers.add(logger);
   return logger;
 }
@@ -68,40 +68,73 @@ export function prebuiltLines(logger: Logger, msg: string): ((fields: string) =>
   };
 }
 
+/**
+ * stdout as pino writes it (sonic-boom: synchronous, waiting out a full non-blocking pipe), taking bytes: its
+ * string mode measures and encodes each write again.
+ */
+export function stdoutBytes(): ByteWriter {
+  const stream = pino.destination({ dest: 1, sync: true, contentMode: "buffer" });
+  // sonic-boom's types name only its string mode's write; in buffer mode the same method takes the Buffer.
+  return { write: (chunk) => void (stream.write as unknown as (chunk: Buffer) => boolean)(chunk) };
+}
+
 /** How long a logged line may wait for others to share its write. */
 export const LINE_DELAY_MS = 20;
-/** Pending lines are written at once when they reach this many characters, so a burst is never held in memory. */
-export const BATCH_CHARS = 16_384;
+/** The most bytes of lines one write carries, so a burst is never held in memory (a longer line goes alone). */
+export const BATCH_BYTES = 16_384;
 
 /**
- * Hands `writer` the lines logged within LINE_DELAY_MS (or up to BATCH_CHARS) as one string. Each write to stdout is
- * a system call, a few microseconds on these machines: under load one write then carries dozens of request lines.
- * Measured with the production server at 16 connections, interleaved runs: execute's server CPU per request 83 µs
- * with pino's asynchronous writer (a thread-pool write, and its wake-ups, every line or few), 67 µs with one
- * synchronous write per event-loop turn (the previous form of this batching), 62 µs with no request log at all; then,
- * against one write per turn, 120 → 102 µs and 8.1k → 10.9k req/s with this delay (a turn holds only a few requests).
- * A write blocks the loop only while the reader of stdout is not reading, which slows the server to its log consumer
- * rather than queueing lines in memory without bound. On exit, crash included, the pending lines are written; a
- * kill -9 loses at most the last LINE_DELAY_MS of lines.
+ * What Linux writes to a pipe in one piece: a write no longer than this is never interleaved with another process's.
+ * Worker processes share the primary's stdout, and a longer write to a pipe (a container's or systemd's log
+ * collector) may be cut in between another worker's, which would splice two JSON lines together.
  */
-export function batchedLines(writer: DestinationStream, delayMs = LINE_DELAY_MS): DestinationStream & { flush(done?: () => void): void } {
-  let pending = "";
+export const PIPE_BUF = 4096;
+
+/** Where batchedLines hands its writes: whole lines as UTF-8 bytes, a buffer the writer may keep. */
+export interface ByteWriter {
+  write(chunk: Buffer): void;
+}
+
+/**
+ * Hands `writer` the lines logged within LINE_DELAY_MS as one write of at most `maxBytes` (whole lines; a line longer
+ * than that goes in a write of its own). Each write to stdout is a system call, a few microseconds on these machines:
+ * under load one write then carries dozens of request lines. Measured with the production server at 16 connections,
+ * interleaved runs: execute's server CPU per request 83 µs with pino's asynchronous writer (a thread-pool write, and
+ * its wake-ups, every line or few), 67 µs with one synchronous write per event-loop turn (the previous form of this
+ * batching), 62 µs with no request log at all; then, against one write per turn, 120 → 102 µs and 8.1k → 10.9k
+ * req/s with this delay (a turn holds only a few requests). Each line is encoded into the write's buffer as it comes:
+ * a batch kept as one string was flattened, measured and encoded twice more on its way out (sonic-boom's length, its
+ * write and its release). A write blocks the loop only while the reader of stdout is not reading, which slows the
+ * server to its log consumer rather than queueing lines in memory without bound. On exit, crash included, the pending
+ * lines are written; a kill -9 loses at most the last LINE_DELAY_MS of lines.
+ */
+export function batchedLines(writer: ByteWriter, { delayMs = LINE_DELAY_MS, maxBytes = BATCH_BYTES } = {}): DestinationStream & { flush(done?: () => void): void } {
+  let batch: Buffer | undefined;
+  let used = 0;
   let timer: NodeJS.Timeout | undefined;
   let exitHooked = false;
   const writePending = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (pending === "") return;
-    const lines = pending;
-    pending = "";
-    writer.write(lines);
+    if (batch === undefined || used === 0) return;
+    // The writer may keep the buffer (a write it has to retry): the next line starts a new one.
+    const chunk = batch.subarray(0, used);
+    batch = undefined;
+    used = 0;
+    writer.write(chunk);
+  };
+  const append = (line: string) => {
+    // A UTF-16 unit is at most 3 bytes of UTF-8: only a line near the room left is measured.
+    if (batch !== undefined && maxBytes - used < line.length * 3 && maxBytes - used < Buffer.byteLength(line)) writePending();
+    if (used === 0 && line.length * 3 > maxBytes && Buffer.byteLength(line) > maxBytes) return writer.write(Buffer.from(line));
+    batch ??= Buffer.allocUnsafe(maxBytes);
+    used += batch.write(line, used);
   };
   return {
     write(line: string) {
-      pending += line;
-      if (pending.length >= BATCH_CHARS) writePending();
+      append(line);
       // Unref'd: a pending line never keeps the process alive; the exit hook writes it.
-      else if (timer === undefined) timer = setTimeout(writePending, delayMs).unref();
+      if (used > 0 && timer === undefined) timer = setTimeout(writePending, delayMs).unref();
       // Hooked at the first line, so loggers that never write (level "silent") add no exit listener.
       if (!exitHooked) {
         exitHooked = true;

@@ -5,7 +5,6 @@ import { loadConfig } from "../config.ts";
 import { poolShare } from "../server.ts";
 import { childEnv } from "../testing/child-env.ts";
 import { built } from "../testing/process.ts";
-import { lineChunks, PIPE_BUF } from "./line-chunks.ts";
 import { hasReusePort } from "./listen-mode.ts";
 
 const CLI = built("adapters/cli/tool-api");
@@ -49,29 +48,5 @@ describe("how workers share the port", () => {
       ["23.1.0", "linux", true], ["24.21.0", "linux", true], ["24.21.0", "freebsd", true], ["24.21.0", "darwin", false], ["24.21.0", "win32", false],
     ];
     for (const [version, platform, expected] of cases) expect(hasReusePort(version, platform), `${version} ${platform}`).toBe(expected);
-  });
-});
-
-describe("a worker's log lines", () => {
-  const written = (text: string) => {
-    const writes: string[] = [];
-    lineChunks({ write: (chunk: string) => void writes.push(chunk) }).write(text);
-    return writes;
-  };
-
-  it("go out in writes of whole lines no longer than PIPE_BUF, so no other worker's write splits one", () => {
-    const lines = Array.from({ length: 200 }, (_, i) => `${JSON.stringify({ i, pad: "é".repeat(i % 50) })}\n`);
-    const writes = written(lines.join(""));
-    expect(writes.length).toBeGreaterThan(1);
-    for (const chunk of writes) {
-      expect(Buffer.byteLength(chunk)).toBeLessThanOrEqual(PIPE_BUF);
-      expect(chunk.endsWith("\n")).toBe(true);
-    }
-    expect(writes.join("")).toBe(lines.join(""));
-  });
-
-  it("keeps a line longer than PIPE_BUF whole, in a write of its own", () => {
-    const long = `${"x".repeat(PIPE_BUF * 2)}\n`;
-    expect(written(`a\n${long}b\n`)).toEqual(["a\n", long, "b\n"]);
   });
 });
