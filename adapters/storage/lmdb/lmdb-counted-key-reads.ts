@@ -4,6 +4,7 @@ import type { WindowHit } from "../../../domain/rate-limit.ts";
 import { inCheckPhase } from "../../check-phase.ts";
 import type { CountedKeyReads, CountedRead } from "../counted-key-reads.ts";
 import type { LmdbRateLimitStore } from "./lmdb-rate-limit-store.ts";
+import type { CounterCall } from "./lmdb-rate-counters.ts";
 
 /** What a read waits for: its key, the secret hash presented, and its promise's ends. */
 interface PendingRead {
@@ -69,7 +70,7 @@ export class LmdbCountedKeyReads implements CountedKeyReads {
       this.db.resetReadTxn();
       const raws = reads.map((read) => this.db.get(this.recordKey(read.id)) ?? undefined);
       const counted: number[] = [];
-      const hits: { bucket: string; windowMs: number; limit: number }[] = [];
+      const hits: CounterCall[] = [];
       raws.forEach((raw, i) => {
         const facts = raw === undefined ? undefined : this.factsOf(reads[i].id, raw);
         if (facts === undefined || !facts.active || facts.secretHash !== reads[i].secretHash) return;
