@@ -17,7 +17,13 @@ export class LmdbKeyvStore extends EventEmitter implements KeyvStoreAdapter {
     this.opts = { dialect: "lmdb", url: path };
   }
 
+  /**
+   * Read as committed now, by whichever process committed it (as lmdbEntries reads): lmdb-js keeps its read snapshot
+   * until a timer of its own resets it, and reads answered only through promises never let that timer run — a key the
+   * CLI had just made once read as unknown for a whole burst of lookups in another process.
+   */
   async get<Value>(key: string): Promise<StoredData<Value> | undefined> {
+    this.db.resetReadTxn();
     return this.db.get(key) as StoredData<Value> | undefined;
   }
 
