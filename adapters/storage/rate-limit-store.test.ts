@@ -6,6 +6,8 @@ import { describeRateLimitStore } from "./rate-limit-store.contract.ts";
 import { connectRedis, createRedisClient, describeRedis } from "./redis/redis-connection.ts";
 import { RedisRateLimitStore } from "./redis/redis-rate-limit-store.ts";
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "./testing/redis.ts";
+import { hasRedisServer, startPrivateRedis } from "./testing/private-redis.ts";
+import type { WindowHit } from "../../domain/rate-limit.ts";
 
 const redisUrl = await findTestRedis();
 
@@ -45,29 +47,62 @@ describe.skipIf(!redisUrl)("redis", () => {
   it("sends the hits one bucket gets in one turn as one script call, each hit with its own count", async () => {
     const url = redisUrl as string;
     const prefix = uniquePrefix("limits-turn");
-    const client = createRedisClient(url, 1000);
-    await connectRedis(client, describeRedis(url), 3000);
-    let calls = 0;
-    // The real client, its script calls counted.
-    const counted = new Proxy(client, {
-      get: (target, name, receiver) => {
-        const value = Reflect.get(target, name, receiver);
-        if (name !== "evalSha" && name !== "eval") return typeof value === "function" ? value.bind(target) : value;
-        return (...args: unknown[]) => ((calls += 1), value.apply(target, args));
-      },
-    });
-    const store = new RedisRateLimitStore(counted, prefix);
+    const { client, store, calls } = await countedStore(url, prefix);
     try {
       const [a, b] = ["a", "b"];
       const turn = await Promise.all([...Array.from({ length: 20 }, () => store.hit(a, 3_600_000)), store.hit(b, 3_600_000)]);
-      expect(calls).toBe(2);
+      expect(calls()).toBe(2);
       expect(turn.slice(0, 20).map((hit) => hit.count)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect(turn[20].count).toBe(1);
       expect((await store.hit(a, 3_600_000)).count).toBe(21);
-      expect(calls).toBe(3);
+      expect(calls()).toBe(3);
     } finally {
       client.destroy();
       await deleteKeysUnder(url, prefix);
     }
   });
 });
+
+describe.skipIf(!redisUrl || !hasRedisServer())("redis, its answer held (a private redis-server, stopped)", () => {
+  it("holds the hits a bucket gets while its call is in flight, over several turns, and sends them as one call once it answers", async () => {
+    const redis = await startPrivateRedis();
+    const { client, store, calls } = await countedStore(redis.url, uniquePrefix("limits-held"));
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    try {
+      expect((await store.hit("warm", 3_600_000)).count).toBe(1); // the script loaded: one call a batch from here on
+      const before = calls();
+      redis.pause();
+      const first = store.hit("a", 3_600_000);
+      const held: Promise<WindowHit>[] = [];
+      for (let turn = 0; turn < 5; turn++) {
+        await nextTurn();
+        held.push(store.hit("a", 3_600_000), store.hit("a", 3_600_000));
+      }
+      await nextTurn();
+      expect(calls() - before).toBe(1);
+      redis.resume();
+      expect((await first).count).toBe(1);
+      expect((await Promise.all(held)).map((hit) => hit.count)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
+      expect(calls() - before).toBe(2);
+    } finally {
+      redis.resume();
+      client.destroy();
+      await redis.dispose();
+    }
+  });
+});
+
+/** A store on the real client, its script calls counted. */
+async function countedStore(url: string, prefix: string) {
+  const client = createRedisClient(url, 1000);
+  await connectRedis(client, describeRedis(url), 3000);
+  let calls = 0;
+  const counted = new Proxy(client, {
+    get: (target, name, receiver) => {
+      const value = Reflect.get(target, name, receiver);
+      if (name !== "evalSha" && name !== "eval") return typeof value === "function" ? value.bind(target) : value;
+      return (...args: unknown[]) => ((calls += 1), value.apply(target, args));
+    },
+  });
+  return { client, store: new RedisRateLimitStore(counted, prefix), calls: () => calls };
+}

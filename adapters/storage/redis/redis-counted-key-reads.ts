@@ -36,32 +36,35 @@ export interface KeyNames {
 
 /**
  * Key lookups on Redis in one round trip: the record as committed (read inside the script on every call, never
- * remembered) and the key's rate-limit unit. The reads of one key and secret within an event-loop turn share one
- * script call that counts them all, each getting its own count, as RedisRateLimitStore batches its hits.
+ * remembered) and the key's rate-limit unit. The reads of one key and secret within an event-loop turn, or made while
+ * its script call is in flight, share one script call that counts them all, each getting its own count (TurnBatches,
+ * as RedisRateLimitStore batches its hits). Each call still reads the record after every request it answers arrived.
  */
 export class RedisCountedKeyReads implements CountedKeyReads {
-  private readonly reads = new TurnBatches<{ id: string; secretHash: string }, CountedRead | undefined>((args, count) => this.send(args, count));
+  private readonly reads: TurnBatches<{ id: string; secretHash: string }, CountedRead | undefined>;
 
   constructor(
     private readonly client: RedisClient,
     private readonly names: KeyNames,
-    private readonly deadline: Deadline = { ms: 1000 },
-  ) {}
+    deadline: Deadline = { ms: 1000 },
+  ) {
+    this.reads = new TurnBatches(deadline, (args, count, left) => this.send(args, count, left));
+  }
 
   read(id: string, secretHash: string): Promise<CountedRead | undefined> {
     return this.reads.add(`${id} ${secretHash}`, { id, secretHash });
   }
 
-  private send({ id, secretHash }: { id: string; secretHash: string }, count: number): Promise<(index: number) => CountedRead | undefined> {
+  private send({ id, secretHash }: { id: string; secretHash: string }, count: number, deadline: Deadline): Promise<(index: number) => CountedRead | undefined> {
     return guardStorage("counted key read", async () => {
       const record = this.names.record(id);
       const counter = this.names.counter(id);
       // No counter in the record's slot: the record alone, and the caller counts the unit itself.
       if (counter === undefined) {
-        const raw = await withDeadline(this.client.get(record), this.deadline, "GET");
+        const raw = await withDeadline(this.client.get(record), deadline, "GET");
         return () => (raw === null ? undefined : { raw });
       }
-      const reply = await withDeadline(runScript(this.client, COUNTED_READ_SCRIPT, [record, counter], [String(count), secretHash]), this.deadline, "the counted key read script");
+      const reply = await withDeadline(runScript(this.client, COUNTED_READ_SCRIPT, [record, counter], [String(count), secretHash]), deadline, "the counted key read script");
       return readReply(reply, count);
     });
   }
