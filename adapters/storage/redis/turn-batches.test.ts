@@ -96,4 +96,15 @@ describe("TurnBatches", () => {
     sent[1].answer();
     await waited;
   });
+
+  it("rejects the callers of a send that throws, and the id's next calls go out as usual", async () => {
+    let throws = true;
+    const turns = new TurnBatches<string, string>({ ms: 1000 }, (args) => {
+      if (throws) throw new Error("bug in send");
+      return Promise.resolve((i) => `${args}#${i}`);
+    });
+    await expect(turns.add("a", "a")).rejects.toThrow("bug in send");
+    throws = false;
+    expect(await turns.add("a", "a")).toBe("a#0");
+  });
 });

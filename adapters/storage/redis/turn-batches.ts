@@ -63,7 +63,7 @@ export class TurnBatches<Args, Reply> {
 
   private sendBatch(id: string, { args, waiting }: Batch<Args, Reply>, deadline: Deadline): void {
     this.inFlight.set(id, undefined);
-    this.send(args, waiting.length, deadline).then(
+    this.call(args, waiting.length, deadline).then(
       (replyOf) => {
         this.sendWaiting(id);
         waiting.forEach((caller, i) => caller.resolve(replyOf(i)));
@@ -73,6 +73,15 @@ export class TurnBatches<Args, Reply> {
         waiting.forEach((caller) => caller.reject(error));
       },
     );
+  }
+
+  /** The send, a throw from it as its rejection: the id's in-flight mark must be cleared whatever happens. */
+  private call(args: Args, count: number, deadline: Deadline): Promise<(index: number) => Reply> {
+    try {
+      return this.send(args, count, deadline);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** The call of `id` settled: the batch that waited for it goes now, within what is left of its deadline. */
