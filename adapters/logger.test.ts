@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BATCH_BYTES, batchedLines, type ByteWriter, createLogger, LINE_DELAY_MS, PIPE_BUF } from "./logger.ts";
+import { BATCH_BYTES, batchedLines, type ByteWriter, createLogger, LINE_DELAY_MS, PIPE_BUF, workerBatchBytes } from "./logger.ts";
 import { childEnv } from "./testing/child-env.ts";
 
 const afterDelay = () => new Promise((resolve) => setTimeout(resolve, LINE_DELAY_MS + 10));
@@ -116,6 +118,28 @@ describe("a worker's log lines (batchedLines at PIPE_BUF)", () => {
   it("keeps a line longer than PIPE_BUF whole, in a write of its own", () => {
     const long = `${"x".repeat(PIPE_BUF * 2)}\n`;
     expect(written(["a\n", long, "b\n"]).writes).toEqual(["a\n", long, "b\n"]);
+  });
+});
+
+describe("workerBatchBytes", () => {
+  it("gives a whole batch to a stdout that is a regular file, whose writes land whole", () => {
+    const dir = mkdtempSync(join(tmpdir(), "worker-log-"));
+    const fd = openSync(join(dir, "out.log"), "a");
+    try {
+      expect(workerBatchBytes(fd)).toBe(BATCH_BYTES);
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("gives PIPE_BUF to anything else (a device here; a pipe, a socket or a terminal alike)", () => {
+    const fd = openSync("/dev/null", "w");
+    try {
+      expect(workerBatchBytes(fd)).toBe(PIPE_BUF);
+    } finally {
+      closeSync(fd);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { fstatSync } from "node:fs";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { integerText } from "../domain/integer-text.ts";
 
@@ -89,6 +90,16 @@ export const BATCH_BYTES = 16_384;
  * collector) may be cut in between another worker's, which would splice two JSON lines together.
  */
 export const PIPE_BUF = 4096;
+
+/**
+ * The most bytes a worker's write may carry to `fd`, its stdout shared with the other workers: a whole batch where
+ * that is a regular file (Linux writes each write(2) to a file whole: a shared description's position lock, the
+ * inode's with O_APPEND, so no other worker's line lands inside it), else PIPE_BUF (a pipe, a socket, a terminal).
+ * The bench's servers write to a file: their workers' log then takes a write per 16 KiB of lines, not per 4 KiB.
+ */
+export function workerBatchBytes(fd = 1): number {
+  return fstatSync(fd).isFile() ? BATCH_BYTES : PIPE_BUF;
+}
 
 /** Where batchedLines hands its writes: whole lines as UTF-8 bytes, a buffer the writer may keep. */
 export interface ByteWriter {

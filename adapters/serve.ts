@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import { flushCompileCache } from "./compile-cache.ts";
 import { type Config, loadConfig } from "./config.ts";
-import { batchedLines, createLogger, type Logger, PIPE_BUF, stdoutBytes } from "./logger.ts";
+import { batchedLines, createLogger, type Logger, stdoutBytes, workerBatchBytes } from "./logger.ts";
 import { loadPacks, parsePackList } from "./packs/load-packs.ts";
 import { type RunningServer, type ServerOptions, startServer } from "./server.ts";
 import { warnAtStart } from "./start-warnings.ts";
@@ -45,10 +45,10 @@ function listeningLine(config: Config, { url, storage }: Omit<ListeningMessage, 
   return `Listening on ${url} (APP_ENV=${config.appEnv}, storage: ${storage}${workers}); dashboard ${url}/dashboard, API docs ${url}/docs`;
 }
 
-/** A worker's lines go to the primary's stdout in writes no other worker's write can split (PIPE_BUF). */
+/** A worker's lines go to the primary's stdout in writes no other worker's write can split (workerBatchBytes). */
 function serverLogger(config: Config): Logger {
   if (!cluster.isWorker) return createLogger(config.logLevel);
-  return createLogger(config.logLevel, batchedLines(stdoutBytes(), { maxBytes: PIPE_BUF })).child({ worker: cluster.worker?.id });
+  return createLogger(config.logLevel, batchedLines(stdoutBytes(), { maxBytes: workerBatchBytes() })).child({ worker: cluster.worker?.id });
 }
 
 async function serveHere(config: Config, env: NodeJS.ProcessEnv, extra: Pick<ServerOptions, "tools">): Promise<void> {

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { childEnv } from "./child-env.ts";
 
@@ -24,30 +25,47 @@ export const built = (module: string): string => join(ROOT, "dist", `${module}.j
  * Starts the server as `npm start` does (dist/adapters/main.js), or another entry that prints the same line, on a free
  * port and waits for its "Listening on" line. The server sees `env` and none of this machine's server variables
  * (childEnv): no exported REDIS_URL moves it. A .ts entry (a test fixture) runs under tsx, in this one process, so a
- * SIGKILL really kills the server (the tsx binary would put it in a grandchild that outlives the signal).
+ * SIGKILL really kills the server (the tsx binary would put it in a grandchild that outlives the signal). With
+ * `logFile` its stdout and stderr are appended to that file, as a supervisor writing a log file would have them.
  */
-export function startServerProcess(env: Record<string, string>, entry = built("adapters/main"), nodeArgs: readonly string[] = entry.endsWith(".ts") ? ["--import", "tsx"] : []): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, entry = built("adapters/main"), nodeArgs: readonly string[] = entry.endsWith(".ts") ? ["--import", "tsx"] : [], options: { logFile?: string } = {}): Promise<ServerProcess> {
+  const { logFile } = options;
+  const fd = logFile === undefined ? undefined : openSync(logFile, "a");
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: childEnv({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env }),
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: fd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", fd, fd],
   });
-  let output = "";
+  if (fd !== undefined) closeSync(fd);
+  let piped = "";
+  const output = logFile === undefined ? () => piped : () => readFileSync(logFile, "utf8");
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     // A start takes a second or two idle and over 20 s on a loaded 2-core CI machine (tool processes, tsx for a fixture).
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: match[1], child, output: () => output, exited });
-      }
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 90_000);
+    // A file has no events: it is read again every 50 ms until the line is there.
+    const poll = logFile === undefined ? undefined : setInterval(() => check(), 50);
+    let listening = false;
+    const check = () => {
+      if (listening) return;
+      const match = /Listening on (http:\/\/\S+)/.exec(output());
+      if (!match) return;
+      listening = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      resolve({ url: match[1], child, output, exited });
     };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    const onData = (chunk: Buffer) => {
+      piped += chunk.toString();
+      check();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    // Once listening, the test owns the process (and its log file, which it may have removed by the exit).
+    exited.then((code) => {
+      clearInterval(poll);
+      if (!listening) reject(new Error(`server exited with ${code}:\n${output()}`));
+    });
   });
 }
 
