@@ -1,4 +1,4 @@
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,8 +7,8 @@ import { openSharedStore, type SharedStore } from "../events/testing/kill-fixtur
 import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing/redis.ts";
 import { runKeysCli, type ServerProcess, startServerProcess, waitUntil } from "../testing/process.ts";
 import { clearOfWindowEnd, COUNTED_WINDOW_SECONDS } from "../testing/rate-window.ts";
+import { type Answer, count, ENTRY, execute, workersLogging } from "./testing/worker-requests.ts";
 
-const ENTRY = join(import.meta.dirname, "testing", "light-workers.mjs");
 const redisUrl = await findTestRedis();
 const METRICS_TOKEN = "workers-metrics-token-0123456789";
 
@@ -17,44 +17,7 @@ const backends = [
   { name: "Redis", skip: !redisUrl, env: (): Record<string, string> => ({ REDIS_URL: redisUrl ?? "", REDIS_PREFIX: uniquePrefix("workers") }) },
 ];
 
-interface Answer {
-  readonly status: number;
-  readonly body: string;
-}
-
-/** POSTs an execute call; `agent` false: on a connection of its own, which node:cluster hands to the next worker. */
-function execute(url: string, secret: string, agent: Agent | false): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ input: { text: "abc", algorithm: "sha256" } });
-    const req = request(`${url}/api/v1/execute/hash-text`, { method: "POST", agent, headers: { "content-type": "application/json", "x-api-key": secret } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on("error", reject).end(body);
-  });
-}
-
-interface LogLine {
-  readonly worker: number;
-  readonly status: number;
-  readonly keyId: string | null;
-  readonly authFailure?: string;
-}
-
-/** The workers whose request log lines match (the log batches lines for 20 ms). */
-function workersLogging(server: ServerProcess, match: (line: LogLine) => boolean): Set<number> {
-  const found = new Set<number>();
-  for (const text of server.output().split("\n")) {
-    if (!text.includes('"msg":"request"')) continue;
-    const line = JSON.parse(text) as LogLine;
-    if (match(line)) found.add(line.worker);
-  }
-  return found;
-}
-
 const workersAnswering = (server: ServerProcess, keyId: string, status: number) => workersLogging(server, (line) => line.keyId === keyId && line.status === status);
-
-const count = (answers: readonly Answer[], status: number) => answers.filter((answer) => answer.status === status).length;
 
 describe.each(backends)("WORKERS=2 on $name", ({ env: makeEnv, skip }) => {
   let env: Record<string, string>;
@@ -174,35 +137,6 @@ describe("WORKERS=2 in production without SMTP_URL or ENCRYPTION_KEY", () => {
       ]);
     } finally {
       server.child.kill("SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
-});
-
-describe("WORKERS=2 with stdout a log file (a worker's writes of whole batches, not PIPE_BUF: workerBatchBytes)", () => {
-  it("has every request's line whole in the file, from both workers, through bursts of 1,000 concurrent requests", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "workers-"));
-    const logFile = join(dataDir, "server.log");
-    const env = { DATA_DIR: dataDir, WORKERS: "2" };
-    const server = await startServerProcess(env, ENTRY, [], { logFile });
-    const store = await openSharedStore(env);
-    try {
-      const key = await store.core.keys.create({ name: "logged", limit: 100_000, windowSeconds: 86_400 });
-      const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-      for (let burst = 0; burst < 3; burst++) {
-        const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => execute(server.url, key.secret, i % 4 === 0 ? false : agent)));
-        expect(count(answers, 200)).toBe(1000);
-      }
-      agent.destroy();
-      const requestLines = () => server.output().split("\n").filter((text) => text.includes(`"keyId":"${key.id}"`));
-      await waitUntil(async () => requestLines().length >= 3000, 10_000);
-      // A line another worker's write landed inside would not parse, or would not end where its JSON does.
-      const parsed = requestLines().map((text) => JSON.parse(text) as LogLine);
-      expect(parsed.length).toBe(3000);
-      expect(new Set(parsed.map((line) => line.worker)).size).toBe(2);
-    } finally {
-      server.child.kill("SIGKILL");
-      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
