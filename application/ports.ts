@@ -60,10 +60,16 @@ export interface SecretSource {
 export interface WorkspacePackStore {
   /** The pack ids the workspace has enabled (core excluded: it is always on), in enabling order. */
   list(workspaceId: string): Promise<readonly string[]>;
-  /** Adds the pack; a no-op when already enabled. Returns the list after. */
-  enable(workspaceId: string, packId: string): Promise<readonly string[]>;
-  /** Removes the pack; a no-op when not enabled. Returns the list after. */
-  disable(workspaceId: string, packId: string): Promise<readonly string[]>;
+  /** Adds the pack; a no-op when already enabled. */
+  enable(workspaceId: string, packId: string): Promise<PackListChange>;
+  /** Removes the pack; a no-op when not enabled. */
+  disable(workspaceId: string, packId: string): Promise<PackListChange>;
+}
+
+/** A workspace's pack list after a change, and whether this call changed it: of identical calls racing, exactly one did. */
+export interface PackListChange {
+  readonly ids: readonly string[];
+  readonly changed: boolean;
 }
 
 /** One page of a workspace's audit events, newest first. */

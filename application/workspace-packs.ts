@@ -1,7 +1,7 @@
 import { type DomainError, invalidInput, notFound } from "../domain/errors.ts";
 import { err, ok, type Result } from "../domain/result.ts";
 import { CORE_PACK_ID } from "../domain/tool-pack.ts";
-import type { WorkspacePackStore, WorkspaceStore } from "./ports.ts";
+import type { PackListChange, WorkspacePackStore, WorkspaceStore } from "./ports.ts";
 import { journaled } from "./change-journal.ts";
 import type { AuditDeps } from "./record-audit.ts";
 import { authorizeWorkspace } from "./workspace-access.ts";
@@ -22,12 +22,18 @@ export interface WorkspacePackDeps {
   readonly audit?: AuditDeps;
 }
 
-/** Runs a pack change, journaled with its audit event when the deps have an audit log. */
-async function packChange(deps: WorkspacePackDeps, cmd: WorkspacePackCommand, enabled: boolean, apply: () => Promise<readonly string[]>) {
-  if (!deps.audit) return apply();
+/**
+ * Runs a pack change, journaled with its audit event when the deps have an audit log: recorded (and sent) only when
+ * this call changed the list, so enabling an enabled pack, a retry or a double click, tells no one anything.
+ */
+async function packChange(deps: WorkspacePackDeps, cmd: WorkspacePackCommand, enabled: boolean, apply: () => Promise<PackListChange>) {
+  if (!deps.audit) return (await apply()).ids;
   const subject = { type: enabled ? "pack.enabled" : "pack.disabled", workspaceId: cmd.workspaceId, packId: cmd.packId, actor: { accountId: cmd.accountId } } as const;
   const check = { kind: "pack", workspaceId: cmd.workspaceId, packId: cmd.packId, enabled } as const;
-  return journaled(deps.audit, { subjects: [subject], check }, async () => ({ landed: true, value: await apply() }));
+  return journaled(deps.audit, { subjects: [subject], check }, async () => {
+    const { ids, changed } = await apply();
+    return { landed: changed, value: ids };
+  });
 }
 
 /** The enabled list as the API shows it: core first, always, then only packs still installed. */

@@ -1,5 +1,5 @@
 import type Keyv from "keyv";
-import type { WorkspacePackStore } from "../../application/ports.ts";
+import type { PackListChange, WorkspacePackStore } from "../../application/ports.ts";
 import { guardStorage } from "../../application/storage-unavailable.ts";
 import type { AtomicRecords } from "./atomic-records.ts";
 import { KeyedLock } from "./keyed-lock.ts";
@@ -28,31 +28,36 @@ export class KeyvWorkspacePackStore implements WorkspacePackStore {
     return guardStorage("listWorkspacePacks", async () => (await this.lists.get(workspaceId)) ?? []);
   }
 
-  enable(workspaceId: string, packId: string): Promise<readonly string[]> {
+  enable(workspaceId: string, packId: string): Promise<PackListChange> {
     return this.update(workspaceId, (ids) => (ids.includes(packId) ? ids : [...ids, packId]));
   }
 
-  disable(workspaceId: string, packId: string): Promise<readonly string[]> {
+  disable(workspaceId: string, packId: string): Promise<PackListChange> {
     return this.update(workspaceId, (ids) => (ids.includes(packId) ? ids.filter((id) => id !== packId) : ids));
   }
 
-  private update(workspaceId: string, change: (ids: string[]) => string[]): Promise<readonly string[]> {
+  /** `change` answers the list it was given when it has nothing to do: then nothing is written, and the call changed nothing. */
+  private update(workspaceId: string, change: (ids: string[]) => string[]): Promise<PackListChange> {
     // Callers of this process queue first, so at most one of them competes with other processes.
     return guardStorage("updateWorkspacePacks", () => this.lock.run(workspaceId, () => this.changed(workspaceId, change)));
   }
 
-  private async changed(workspaceId: string, change: (ids: string[]) => string[]): Promise<readonly string[]> {
+  private async changed(workspaceId: string, change: (ids: string[]) => string[]): Promise<PackListChange> {
     const { atomic } = this;
     if (!atomic) {
-      const next = change((await this.lists.get(workspaceId)) ?? []);
+      const ids = (await this.lists.get(workspaceId)) ?? [];
+      const next = change(ids);
+      if (next === ids) return { ids, changed: false };
       await this.lists.set(workspaceId, next);
-      return next;
+      return { ids: next, changed: true };
     }
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const current = await atomic.read(workspaceId);
       const ids = current?.value ?? [];
       const next = change(ids);
-      if (next === ids || (await atomic.write(workspaceId, current?.raw, next))) return next;
+      // Of identical changes racing, the one whose compare-and-set lands made it; the others then find nothing to do.
+      if (next === ids) return { ids, changed: false };
+      if (await atomic.write(workspaceId, current?.raw, next)) return { ids: next, changed: true };
     }
     throw new Error(`the packs of workspace ${workspaceId} kept changing: ${MAX_ATTEMPTS} attempts lost to other writers`);
   }

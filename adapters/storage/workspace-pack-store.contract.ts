@@ -24,16 +24,31 @@ export function describeWorkspacePackStore(name: string, open: () => Promise<Pac
 
     it("starts empty and enables packs in order, once each", async () => {
       expect(await store.list("ws_a")).toEqual([]);
-      expect(await store.enable("ws_a", "example")).toEqual(["example"]);
-      expect(await store.enable("ws_a", "acme")).toEqual(["example", "acme"]);
-      expect(await store.enable("ws_a", "example")).toEqual(["example", "acme"]);
+      expect(await store.enable("ws_a", "example")).toEqual({ ids: ["example"], changed: true });
+      expect(await store.enable("ws_a", "acme")).toEqual({ ids: ["example", "acme"], changed: true });
+      expect(await store.enable("ws_a", "example")).toEqual({ ids: ["example", "acme"], changed: false });
       expect(await store.list("ws_b")).toEqual([]);
     });
 
     it("disables a pack, and disabling an absent pack changes nothing", async () => {
       await store.enable("ws_a", "example");
-      expect(await store.disable("ws_a", "example")).toEqual([]);
-      expect(await store.disable("ws_a", "example")).toEqual([]);
+      expect(await store.disable("ws_a", "example")).toEqual({ ids: [], changed: true });
+      expect(await store.disable("ws_a", "example")).toEqual({ ids: [], changed: false });
+    });
+
+    it("of identical enables, then disables, racing across two handles, exactly one changed the list (20 trials of 6)", async () => {
+      for (let trial = 0; trial < 20; trial++) {
+        const workspace = `ws_same${trial}`;
+        for (const enabled of [true, false]) {
+          const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => {
+            const handle = i % 2 === 0 ? store : other;
+            return enabled ? handle.enable(workspace, "example") : handle.disable(workspace, "example");
+          }));
+          expect(outcomes.filter((outcome) => outcome.changed)).toEqual([{ ids: enabled ? ["example"] : [], changed: true }]);
+          await nextRequest();
+          expect(await other.list(workspace)).toEqual(enabled ? ["example"] : []);
+        }
+      }
     });
 
     it("keeps every one of concurrent enables in one process", async () => {
