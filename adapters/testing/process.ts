@@ -26,10 +26,12 @@ export const built = (module: string): string => join(ROOT, "dist", `${module}.j
  * port and waits for its "Listening on" line. The server sees `env` and none of this machine's server variables
  * (childEnv): no exported REDIS_URL moves it. A .ts entry (a test fixture) runs under tsx, in this one process, so a
  * SIGKILL really kills the server (the tsx binary would put it in a grandchild that outlives the signal). With
- * `logFile` its stdout and stderr are appended to that file, as a supervisor writing a log file would have them.
+ * `logFile` its stdout and stderr are appended to that file, as a supervisor writing a log file would have them. A
+ * process still not listening after `startMs` is killed, and the start rejected with its output.
  */
-export function startServerProcess(env: Record<string, string>, entry = built("adapters/main"), nodeArgs: readonly string[] = entry.endsWith(".ts") ? ["--import", "tsx"] : [], options: { logFile?: string } = {}): Promise<ServerProcess> {
-  const { logFile } = options;
+export function startServerProcess(env: Record<string, string>, entry = built("adapters/main"), nodeArgs: readonly string[] = entry.endsWith(".ts") ? ["--import", "tsx"] : [], options: { logFile?: string; startMs?: number } = {}): Promise<ServerProcess> {
+  // A start takes a second or two idle and over 20 s on a loaded 2-core CI machine (tool processes, tsx for a fixture).
+  const { logFile, startMs = 90_000 } = options;
   const fd = logFile === undefined ? undefined : openSync(logFile, "a");
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
@@ -41,8 +43,11 @@ export function startServerProcess(env: Record<string, string>, entry = built("a
   const output = logFile === undefined ? () => piped : () => readFileSync(logFile, "utf8");
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    // A start takes a second or two idle and over 20 s on a loaded 2-core CI machine (tool processes, tsx for a fixture).
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 90_000);
+    const timer = setTimeout(() => {
+      reject(new Error(`server (pid ${child.pid}) did not start within ${startMs} ms:\n${output()}`));
+      // Never left running (nor its log polled) behind a failed start: its exit clears the poll.
+      child.kill("SIGKILL");
+    }, startMs);
     // A file has no events: it is read again every 50 ms until the line is there.
     const poll = logFile === undefined ? undefined : setInterval(() => check(), 50);
     let listening = false;
