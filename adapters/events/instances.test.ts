@@ -3,7 +3,7 @@ import { loadConfig } from "../config.ts";
 import { TOKENS } from "../container.ts";
 import { createLogger } from "../logger.ts";
 import { type RunningServer, startServer } from "../server.ts";
-import { deleteKeysUnder, findTestRedis, uniquePrefix } from "../storage/testing/redis.ts";
+import { deleteKeysUnder, findTestRedis, openTestRedis, uniquePrefix } from "../storage/testing/redis.ts";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "../storage/testing/redis-cluster.ts";
 import { waitUntil } from "../testing/process.ts";
 import { hashText } from "../tools/crypto/hash-text.ts";
@@ -38,7 +38,9 @@ async function twoInstances(env: Record<string, string>): Promise<RunningServer[
   if (!loaded.ok) throw new Error(loaded.error.join("; "));
   const servers: RunningServer[] = [];
   for (let i = 0; i < 2; i++) {
-    const server = await startServer(loaded.value, { logger: createLogger("silent"), tools: [hashText], events: { pollMs: 50 } });
+    // Calls bounded by the stores' test deadline, not the server's 1 s: this proves delivery exactly once, and on a
+    // loaded machine (two suites side by side) a key creation's compare-and-set once waited past 1 s (a 503).
+    const server = await startServer(loaded.value, { logger: createLogger("silent"), tools: [hashText], events: { pollMs: 50 }, openStorage: openTestRedis });
     cleanups.push(() => server.close());
     servers.push(server);
   }
