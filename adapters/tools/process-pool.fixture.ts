@@ -1,4 +1,5 @@
 // Test-only tool module for process-pool.test.ts, loaded in the child the way a tool pack is: default export `{ tools }`.
+import { getHeapSpaceStatistics } from "node:v8";
 import { ok } from "../../domain/result.ts";
 import { defineTool, type ToolDefinition } from "../../domain/tool.ts";
 
@@ -35,6 +36,13 @@ export default {
       // 2^17 doubles of 8 bytes = 1 MiB per array, filled so the pages are really resident.
       for (let i = 0; i < mb; i += 1) hoard.push(new Array(2 ** 17).fill(i + 0.5));
       return { pid: process.pid, rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) };
+    }),
+    fixture("churn", () => {
+      // Short-lived objects at a high rate, a few thousand alive at a time: what makes V8 grow its young generation.
+      const window: unknown[] = new Array(20_000);
+      for (let i = 0; i < 3_000_000; i += 1) window[i % window.length] = { i, text: `x${i}`, pair: [i, i + 1] };
+      const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === "new_space");
+      return { pid: process.pid, newSpaceMb: Math.round((newSpace?.space_size ?? 0) / 2 ** 20) };
     }),
   ],
 };

@@ -7,6 +7,7 @@ import { bcryptHash } from "./crypto/bcrypt-hash.ts";
 import { hmacGenerator } from "./crypto/hmac-generator.ts";
 import { mathEvaluator } from "./math/math-evaluator.ts";
 import { ProcessPoolToolRunner } from "./process-pool.ts";
+import { CHILD_SEMI_SPACE_MB } from "./process-pool-options.ts";
 import { alive, FIXTURES, fx, pidOf, poolMaker } from "./testing/pool-fixtures.ts";
 import { canReadProcessCpu, treeCpuMs } from "./testing/process-cpu.ts";
 
@@ -116,6 +117,15 @@ describe("ProcessPoolToolRunner", () => {
     const value = (fresh as { ok: true; value: { pid: number; rssMb: number } }).value;
     expect(value.pid).not.toBe(pid);
     expect(value.rssMb).toBeLessThan(rssMb - 100);
+  }, 60_000);
+
+  it.concurrent(`keeps a child's young generation at ${CHILD_SEMI_SPACE_MB} MiB a semi-space, however fast its task allocates (Node 24's V8 would grow it to 64)`, async ({ expect }) => {
+    const runner = await makeRunner({ concurrency: 1, spares: 0, timeoutMsFor: () => 50_000, maxWaitMs: 50_000 });
+    const churned = await runner.run(fx("churn"), {});
+    const { newSpaceMb } = (churned as { ok: true; value: { newSpaceMb: number } }).value;
+    // The new space is two semi-spaces.
+    expect(newSpaceMb).toBeGreaterThan(0);
+    expect(newSpaceMb).toBeLessThanOrEqual(2 * CHILD_SEMI_SPACE_MB);
   }, 60_000);
 
   it.concurrent("replaces an idle child that dies and says so", async ({ expect }) => {
