@@ -15,9 +15,9 @@ const ROOT = join(import.meta.dirname, "..");
 const SMOKE_ENV = childEnv({ TOOL_CONCURRENCY: "1" });
 
 describe("npm run bench", () => {
-  it("runs end to end with logging at info and prints req/s, latency and server CPU per request, the ratios to bare node:http, the soak, the workers' lines and every target, met or not", async () => {
+  it("runs end to end with logging at info and prints req/s, latency and server CPU per request, the ratios to bare node:http, the soak, the memory against the Deployment's request, the workers' lines and every target, met or not", async () => {
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "0.5", "--warm-up", "0.5", "--rounds", "1", "--overhead-rounds", "1", "--instructions", "20", "--instruction-rounds", "1", "--no-noise-floor", "--no-redis", "--no-conformance", "--soak", "2000", "--workers", "1", "--pairs", "1"], { cwd: ROOT, timeout: 600_000, env: SMOKE_ENV },
+      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "0.5", "--warm-up", "0.5", "--rounds", "1", "--overhead-rounds", "1", "--instructions", "20", "--instruction-rounds", "1", "--no-noise-floor", "--no-redis", "--no-conformance", "--soak", "2000", "--memory", "20", "--workers", "1", "--pairs", "1"], { cwd: ROOT, timeout: 600_000, env: SMOKE_ENV },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
     });
     // The logs the bench keeps for a person to read; the smoke's own are not worth keeping.
@@ -43,6 +43,7 @@ describe("npm run bench", () => {
       expect(output).toMatch(new RegExp(`report\\s+embedded: ${what} takes of execute req/s: -?\\d+\\.\\d% \\(median of 1 rounds, on and off loaded together; \\d+ on vs \\d+ req/s off; CPU \\d+ vs \\d+ µs/req`));
     }
     expect(output).toMatch(/(met|NOT MET)\s+start-up: .*: \d+ ms \(\d+, \d+, \d+\)/);
+    expect(output).toMatch(/(met|NOT MET)\s+memory: a fresh embedded server and its tool processes after 20 executes of every tool's examples within the Deployment's memory request \(\d+ MiB; Pss\): \d+ MiB \(server \d+; tool processes (\d+(, \d+)*|none)\)/);
     // Issue 41: CPU per request against bare's, the refusals' CPU against execute's, and the workers' lines (with
     // --workers 1 no WORKERS=N server is started, which keeps the smoke's cost flat: one worker against itself).
     expect(output).toContain("targets (every figure from this one run):");

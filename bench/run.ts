@@ -15,6 +15,7 @@ import { type Measurement, median, printReport, type Scenario, scenariosFor } fr
 import { untilSettled } from "./process-cpu.ts";
 import { type BenchServer, logDirectory, startBaseline, startProduction } from "./servers.ts";
 import { embeddedEnv, redisEnv, removeRunKeys } from "./store-envs.ts";
+import { measureMemory, type MemoryReport } from "./memory.ts";
 import { soak, type SoakReport } from "./soak.ts";
 import { measureStartUp } from "./start-up.ts";
 import { evaluateTargets, printTargets } from "./targets.ts";
@@ -39,6 +40,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "16" },
     "no-redis": { type: "boolean", default: false },
     soak: { type: "string" },
+    // Executes of every server tool's examples on a fresh embedded server before its memory is read (0 skips).
+    memory: { type: "string", default: "1290" },
     // A default self-booting conformance run, timed (20 s idle); the smoke test skips it to stay short.
     "no-conformance": { type: "boolean", default: false },
     // Repeatable: the whole bench once under each node binary, then the figures side by side (bench/on-node.ts).
@@ -141,15 +144,21 @@ if (useRedis && commandRequests > 0) {
   redisCommands = await countRedisCommands(redisUrl, commandRequests, connections);
   console.log(`  ${redisCommands.commands} commands for ${redisCommands.requests} requests: ${redisCommands.perExecute.toFixed(3)} per execute (${redisCommands.counted})`);
 }
+let memory: MemoryReport | undefined;
+const memoryExecutes = Number(values.memory);
+if (memoryExecutes > 0) {
+  console.log(`\nmemory: ${memoryExecutes} executes of every server tool's examples on a fresh embedded server, then Pss of it and its tool processes`);
+  memory = await measureMemory(memoryExecutes);
+}
 let conformance: ConformanceRunReport | undefined;
 if (!values["no-conformance"]) {
   console.log("\nconformance: one default self-booting run (npm run -s conformance), timed");
   conformance = await measureConformanceRun();
 }
-const targets = [...evaluateTargets(results, { startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands, paired }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
+const targets = [...evaluateTargets(results, { startUp, soak: soakReport, memory, scaling, conformance, workers: workersResult, redisCommands, paired }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${logDirectory()}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, scaling, conformance, workers: workersResult, redisCommands, paired }, null, 2)}\n`);
+writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, memory, scaling, conformance, workers: workersResult, redisCommands, paired }, null, 2)}\n`);
 await removeRunKeys();
 
 /** Every server started, or none left running: one that fails to start ends the others before the bench fails. */

@@ -3,6 +3,7 @@ import type { ConformanceRunReport } from "./conformance-run.ts";
 import type { ScalingReport } from "./scaling.ts";
 import { type PairedRatio, pairedText } from "./paired.ts";
 import type { Measurement } from "./scenarios.ts";
+import type { MemoryReport } from "./memory.ts";
 import { FLAT_GROWTH, type SoakReport } from "./soak.ts";
 import type { StartUpReport } from "./start-up.ts";
 import { MAX_COMMANDS_PER_EXECUTE, type RedisCommandsReport } from "./redis-commands.ts";
@@ -20,6 +21,7 @@ export interface Target {
 export interface Extras {
   readonly startUp?: StartUpReport;
   readonly soak?: SoakReport;
+  readonly memory?: MemoryReport;
   readonly scaling?: ScalingReport;
   readonly conformance?: ConformanceRunReport;
   readonly workers?: WorkersReport;
@@ -74,7 +76,7 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
         measured: `${cheaper.ratio.toFixed(2)} (${cheaper.detail})`, met: cheaper.ratio >= 1 });
     }
   }
-  const { startUp, soak, scaling, conformance, workers, redisCommands } = extras;
+  const { startUp, soak, memory, scaling, conformance, workers, redisCommands } = extras;
   for (const row of workers?.rows ?? []) {
     const coordination = `${row.store}: WORKERS=${row.workers} server CPU per request ≤ ${MAX_COORDINATION}× WORKERS=1's (coordination`;
     if (row.atRate) {
@@ -100,6 +102,10 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
   if (soak) {
     targets.push({ name: `soak: RSS flat over ${soak.requests} requests (≤ ${pct(FLAT_GROWTH)} growth after the first tenth)`,
       measured: `${soak.rssMiB[0]} → ${soak.rssMiB[1]} → ${soak.rssMiB.at(-1)} MiB (${pct(soak.growth)})`, met: soak.flat });
+  }
+  if (memory) {
+    targets.push({ name: `memory: a fresh embedded server and its tool processes after ${memory.executes} executes of every tool's examples within the Deployment's memory request (${memory.requestMiB} MiB; Pss)`,
+      measured: `${memory.pssMiB} MiB (server ${memory.serverMiB}; tool processes ${memory.toolProcessesMiB.join(", ") || "none"})`, met: memory.pssMiB <= memory.requestMiB });
   }
   if (conformance) {
     targets.push({ name: `conformance: a default self-booting run passes in < ${CONFORMANCE_RUN_MAX_MS / 1000} s`,
