@@ -2,8 +2,8 @@ import cluster from "node:cluster";
 import { flushCompileCache } from "./compile-cache.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { batchedLines, createLogger, type Logger, stdoutBytes, workerBatchBytes } from "./logger.ts";
-import { loadPacks, parsePackList } from "./packs/load-packs.ts";
-import { type RunningServer, type ServerOptions, startServer } from "./server.ts";
+import { type LoadedPack, loadPacks, parsePackList } from "./packs/load-packs.ts";
+import { type RunningServer, type ServerOptions, servesIsolatedTools, startPoolSoon, startServer, toolPool } from "./server.ts";
 import { warnAtStart } from "./start-warnings.ts";
 import { hasReusePort } from "./workers/listen-mode.ts";
 import { type ListeningMessage, superviseWorkers } from "./workers/supervisor.ts";
@@ -25,18 +25,41 @@ export async function runServe(env: NodeJS.ProcessEnv, extra: Pick<ServerOptions
     process.exit(EXIT_CONFIG);
   }
   const config = loaded.value;
-  if (config.workers > 1 && cluster.isPrimary) {
-    const logger = createLogger(config.logLevel);
-    warnAtStart(config, logger);
-    if (config.metricsToken !== undefined) (await import("./workers/cluster-metrics.ts")).serveClusterScrapes();
-    const code = await superviseWorkers({
-      workers: config.workers, logger, stopTimeoutMs: config.shutdownTimeoutMs + STOP_MARGIN_MS, pinPort: config.port === 0 && hasReusePort(),
-      onListening: (message) => console.log(listeningLine(config, message)),
-    });
-    logger.flush();
-    process.exit(code);
-  }
+  if (config.workers > 1 && cluster.isPrimary) return superviseHere(config, env, extra);
   await serveHere(config, env, extra);
+}
+
+/**
+ * The primary of WORKERS: forks the workers and holds the machine's one tool pool, which every worker's isolated calls
+ * go to (shared-tool-pool.ts). The pool closes once every worker has drained, so calls in flight at a stop finish.
+ */
+async function superviseHere(config: Config, env: NodeJS.ProcessEnv, extra: Pick<ServerOptions, "tools">): Promise<never> {
+  const logger = createLogger(config.logLevel);
+  warnAtStart(config, logger);
+  const packs = await loadPacksOrExit(env);
+  const pool = servesIsolatedTools({ ...extra, packs }) ? await toolPool(logger, packs, config.toolPool) : undefined;
+  // Tool inputs and results cross to the primary as they cross to a tool process (Uint8Array, Map, undefined).
+  cluster.setupPrimary({ serialization: "advanced" });
+  if (pool) (await import("./workers/shared-tool-pool.ts")).serveToolPool(pool);
+  if (config.metricsToken !== undefined) (await import("./workers/cluster-metrics.ts")).serveClusterScrapes(pool && (() => pool.stats()));
+  const code = await superviseWorkers({
+    workers: config.workers, logger, stopTimeoutMs: config.shutdownTimeoutMs + STOP_MARGIN_MS, pinPort: config.port === 0 && hasReusePort(),
+    onListening: (message) => {
+      console.log(listeningLine(config, message));
+      if (pool) startPoolSoon(pool, config);
+    },
+  });
+  await pool?.close();
+  logger.flush();
+  process.exit(code);
+}
+
+/** A pack that fails to load, is malformed or collides is a configuration error: stop before listening, naming it. */
+function loadPacksOrExit(env: NodeJS.ProcessEnv): Promise<LoadedPack[]> {
+  return loadPacks(parsePackList(env.TOOL_PACKS)).catch((error: Error) => {
+    console.error(`Invalid configuration:\n  TOOL_PACKS: ${error.message}`);
+    process.exit(EXIT_CONFIG);
+  });
 }
 
 /** Tests and scripts read the URL off the start of this line; a person reads where to point a browser off its end. */
@@ -53,11 +76,7 @@ function serverLogger(config: Config): Logger {
 
 async function serveHere(config: Config, env: NodeJS.ProcessEnv, extra: Pick<ServerOptions, "tools">): Promise<void> {
   const logger = serverLogger(config);
-  // A pack that fails to load, is malformed or collides is a configuration error: stop before listening, naming it.
-  const packs = await loadPacks(parsePackList(env.TOOL_PACKS)).catch((error: Error) => {
-    console.error(`Invalid configuration:\n  TOOL_PACKS: ${error.message}`);
-    process.exit(EXIT_CONFIG);
-  });
+  const packs = await loadPacksOrExit(env);
   const running = await startServer(config, { logger, packs, ...extra }).catch((error: Error) => {
     // Storage that cannot be opened (Redis unreachable, DATA_DIR not writable) is an operator problem, not a bug.
     console.error(`Cannot start: ${error.message}`);

@@ -65,7 +65,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const clock = new SystemClock();
   // A store that lost data (emptied, restored from an older snapshot) is refused, not served as if it had none.
   const { storage, guard } = await guardStoreIdentity(await (options.openStorage ?? openStorage)(config, clock, logger), config, logger);
-  const runner = options.runner ?? (servesIsolatedTools(options) ? await workerRunner(logger, options.packs ?? [], poolShare(config.toolPool, config.workers)) : new InlineToolRunner());
+  const runner = options.runner ?? (await runnerFor(config, logger, options));
   let publicUrl = config.publicUrl; // its port 0 (PORT=0) becomes the bound port once listening, below
   const mailer = openMailer(config, logger);
   // Under WORKERS the primary has said them (serve.ts): N workers, and each replacement, would repeat them.
@@ -90,10 +90,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     server.once("error", reject);
     server.listen(listenOptions(config.port, config.host), () => resolve());
   });
-  // Forking a tool process stalls this event loop for tens of milliseconds: the first probes and requests are answered
-  // first, then the pool boots (an isolated tool called earlier starts it at once). Without the warm-up
-  // (TOOL_WARM_UP=false) nothing is prepared ahead: the first isolated call starts the pool.
-  if (runner instanceof DeferredRunner && config.toolPool.warm) setTimeout(() => runner.start(), POOL_START_DELAY_MS).unref();
+  if (runner instanceof DeferredRunner) startPoolSoon(runner, config);
   const { port } = server.address() as AddressInfo;
   publicUrl = toListeningUrl(config.publicUrl, port);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -132,23 +129,34 @@ async function openMetrics(core: ToolCore, runner: ToolRunner): Promise<Metrics>
  * Whether any tool this server serves runs isolated (`worker: true`): the built-in catalog's do. Without one, the
  * pool's children would boot and warm every catalog library (≈ 4 s of CPU each) for tools nothing can call.
  */
-function servesIsolatedTools({ tools, packs = [] }: ServerOptions): boolean {
+export function servesIsolatedTools({ tools, packs = [] }: Pick<ServerOptions, "tools" | "packs">): boolean {
   if (tools === undefined) return true;
   return [...tools, ...packs.flatMap((pack) => pack.tools)].some((tool) => !tool.clientOnly && tool.worker === true);
 }
 
 /**
- * What one of `workers` server processes may run of the machine's pool (TOOL_CONCURRENCY and TOOL_QUEUE_MAX are sized
- * per machine): its share, at least one process each.
+ * The tool runner of this process. TOOL_CONCURRENCY and TOOL_QUEUE_MAX size one pool per machine: under WORKERS the
+ * primary holds it (serve.ts) and a worker sends its isolated calls there, so N workers add no tool processes.
  */
-export function poolShare(pool: Config["toolPool"], workers: number): Config["toolPool"] {
-  return { ...pool, concurrency: Math.max(1, Math.floor(pool.concurrency / workers)), maxQueue: Math.ceil(pool.maxQueue / workers) };
+async function runnerFor(config: Config, logger: Logger, options: ServerOptions): Promise<ToolRunner> {
+  if (!servesIsolatedTools(options)) return new InlineToolRunner();
+  if (cluster.isWorker && config.workers > 1) return new (await import("./workers/shared-tool-pool.ts")).PrimaryToolRunner();
+  return toolPool(logger, options.packs ?? [], config.toolPool);
 }
 
 /** The isolated pool production runs, its failures logged; its children boot once the server listens (or, TOOL_WARM_UP=false, with the first isolated call). */
-async function workerRunner(logger: Logger, packs: readonly LoadedPack[], capacity: Config["toolPool"]): Promise<DeferredRunner> {
+export async function toolPool(logger: Logger, packs: readonly LoadedPack[], capacity: Config["toolPool"]): Promise<DeferredRunner> {
   const { ProcessPoolToolRunner, CATALOG_MODULE } = await import("./tools/process-pool.ts");
   const modules = [CATALOG_MODULE, ...packs.map((pack) => ({ url: pack.moduleUrl, idPrefix: `${pack.id}.` }))];
   const onError = (error: Error) => logger.warn({ err: error }, "tool process failed");
   return new DeferredRunner(() => new ProcessPoolToolRunner({ ...capacity, modules, onError }));
+}
+
+/**
+ * Forking a tool process stalls this event loop for tens of milliseconds: the first probes and requests are answered
+ * first, then the pool boots (an isolated tool called earlier starts it at once). Without the warm-up
+ * (TOOL_WARM_UP=false) nothing is prepared ahead: the first isolated call starts the pool.
+ */
+export function startPoolSoon(pool: DeferredRunner, config: Config): void {
+  if (config.toolPool.warm) setTimeout(() => pool.start(), POOL_START_DELAY_MS).unref();
 }

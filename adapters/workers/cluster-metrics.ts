@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { AggregatorRegistry, Registry } from "prom-client";
+import { type PoolStatsSource, registerPoolMetrics } from "../metrics/pool-metrics.ts";
 
 /** One worker's series as `getMetricsAsJSON` gives them. */
 type Series = object[];
@@ -54,19 +55,24 @@ export class WorkerRegistry extends Registry {
   }
 }
 
-/** The primary's side: answers a worker's scrape with every live worker's series, summed. */
-export function serveClusterScrapes(): void {
+/**
+ * The primary's side: answers a worker's scrape with every live worker's series, summed, and the series of the tool
+ * pool the primary holds for all of them (`poolStats`; shared-tool-pool.ts), counted once.
+ */
+export function serveClusterScrapes(poolStats?: PoolStatsSource): void {
+  const own = new Registry();
+  if (poolStats) registerPoolMetrics(own, poolStats);
   cluster.on("message", (from: Worker, message: unknown) => {
     if (!isMessage(message) || message.kind !== "tool-api:metrics-scrape") return;
-    void gather(message.id).then((text) => {
+    void gather(message.id, own).then((text) => {
       if (!from.isDead()) from.send({ kind: "tool-api:metrics-text", id: message.id, text } satisfies Message);
     });
   });
 }
 
-async function gather(id: string): Promise<string> {
+async function gather(id: string, own: Registry): Promise<string> {
   const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
-  const replies = await Promise.all(workers.map((worker) => collect(worker, id)));
+  const replies = await Promise.all([own.getMetricsAsJSON(), ...workers.map((worker) => collect(worker, id))]);
   return AggregatorRegistry.aggregate(replies.filter((reply): reply is Series => reply !== undefined)).metrics();
 }
 

@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { poolShare } from "../server.ts";
 import { childEnv } from "../testing/child-env.ts";
 import { built } from "../testing/process.ts";
 import { hasReusePort } from "./listen-mode.ts";
@@ -31,13 +30,6 @@ describe("WORKERS", () => {
     const [zero, bogus] = await Promise.all([serve(["--workers=0"]), serve(["--workers"])]);
     expect(zero).toMatchObject({ code: 78, stderr: expect.stringContaining('WORKERS="0" is invalid') });
     expect(bogus).toMatchObject({ code: 2, stderr: expect.stringContaining("tool-api serve [--workers N]") });
-  });
-
-  it("gives each worker its share of the machine's tool pool, at least one process each", () => {
-    const pool = { concurrency: 8, maxQueue: 16, maxWaitMs: 10_000, warm: true };
-    expect(poolShare(pool, 1)).toEqual(pool);
-    expect(poolShare(pool, 4)).toEqual({ concurrency: 2, maxQueue: 4, maxWaitMs: 10_000, warm: true });
-    expect(poolShare({ ...pool, concurrency: 2, maxQueue: 1, warm: false }, 3)).toEqual({ concurrency: 1, maxQueue: 1, maxWaitMs: 10_000, warm: false });
   });
 });
 
