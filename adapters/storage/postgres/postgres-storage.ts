@@ -8,6 +8,7 @@ import type { Storage } from "../storage.ts";
 import { sortedIndexOf, withSortedIndex } from "../sorted-index.ts";
 import { migrate } from "./migrate.ts";
 import { pgEntries } from "./pg-atomic-entries.ts";
+import { PgBatchedKeyReads } from "./pg-batched-key-reads.ts";
 import { PgDatabase } from "./pg-database.ts";
 import type { StorageLogger } from "../storage.ts";
 import { createPgKeyv } from "./pg-keyv-store.ts";
@@ -15,6 +16,9 @@ import { PgRateLimitStore } from "./pg-rate-limit-store.ts";
 import { startSweeping, SWEEP_EVERY_MS } from "./pg-sweep.ts";
 import { PgSortedIndex } from "./pg-sorted-index.ts";
 import { PgUsageStore } from "./pg-usage-store.ts";
+
+/** The namespace of the API keys' records: read by the key store and, a turn's reads together, by PgBatchedKeyReads. */
+const KEY_RECORDS = "apikeys";
 
 /**
  * Every record in the PostgreSQL database at `config.databaseUrl`, migrated to this release's schema first (refused
@@ -56,10 +60,11 @@ export async function openPostgresWith(config: Config, clock: Clock, options: { 
   return {
     kind: "postgres",
     keys: new KeyvApiKeyStore({
-      records: atomic("apikeys"),
+      records: atomic(KEY_RECORDS),
       hashes: keyv("apikey-hashes"),
       lastUsed: keyv("apikey-last-used"),
       byWorkspace: sortedIndexOf(keyv("apikey-workspaces")),
+      countedReads: new PgBatchedKeyReads(db, KEY_RECORDS),
     }),
     limits: counters.limits,
     audit: new KeyvAuditLog(keyv),
