@@ -37,9 +37,11 @@ describe("a server's process tree, read from /proc", () => {
   });
 
   it("tells the CPU of a child's other threads from its event loop's", async () => {
-    // A child whose main thread waits while a worker thread spins, then one whose main thread spins alone.
-    const onWorker = `const { Worker } = require("node:worker_threads"); new Worker("const end = Date.now() + 1500; while (Date.now() < end);", { eval: true }); setTimeout(() => {}, 1500); process.send("running");`;
-    const onMain = `process.send("running"); const end = Date.now() + 1500; while (Date.now() < end);`;
+    // A child whose main thread waits while a worker thread spins, then one whose main thread spins alone; each spins
+    // until it is killed (30 s at most, should the test fail first), so a loaded machine's late message cannot leave
+    // the measured second past the spin's end (a child that had exited read as 0 ticks: a negative total).
+    const onWorker = `const { Worker } = require("node:worker_threads"); new Worker("const end = Date.now() + 30_000; while (Date.now() < end);", { eval: true }); setTimeout(() => process.exit(), 30_000); process.send("running");`;
+    const onMain = `process.send("running"); const end = Date.now() + 30_000; while (Date.now() < end);`;
     const [worker, main] = [await offMainShare(onWorker), await offMainShare(onMain)];
     expect(worker.total * CLOCK_TICK_US).toBeGreaterThan(MOSTLY_SPINNING_US);
     expect(worker.offMain / worker.total).toBeGreaterThan(0.7);
