@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { loadConfig } from "../../../config.ts";
-import { createLogger } from "../../../logger.ts";
+import type { Clock } from "../../../../application/ports.ts";
+import { type Config, loadConfig } from "../../../config.ts";
+import { createLogger, type Logger } from "../../../logger.ts";
 import { loadPacks } from "../../../packs/load-packs.ts";
 import { ScryptPasswordHasher } from "../../../security/scrypt-password-hasher.ts";
 import { type RunningServer, startServer } from "../../../server.ts";
@@ -14,6 +15,9 @@ import { callOver, inviteOver, PASSWORD, teamOver } from "../../../testing/team-
 import { hashText } from "../../../tools/crypto/hash-text.ts";
 import { InlineToolRunner } from "../../../tools/inline-tool-runner.ts";
 import { canonicalJson } from "../export-format.ts";
+import { migrateWithPatience, openStorage, type Storage } from "../../open-storage.ts";
+import { openPostgresWith } from "../../postgres/postgres-storage.ts";
+import { STORE_TEST_DEADLINE_MS } from "../../testing/deadline.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..", "..");
 const packs = await loadPacks(["./examples/tool-pack"], ROOT);
@@ -36,8 +40,19 @@ export function startServerOn(env: Record<string, string>): Promise<RunningServe
   if (!loaded.ok) throw new Error(loaded.error.join("; "));
   return startServer(loaded.value, {
     logger: createLogger("silent"), tools: [hashText], packs, runner: new InlineToolRunner(),
-    passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST), events: { dispatch: false },
+    passwordHasher: new ScryptPasswordHasher(TEST_SCRYPT_COST), events: { dispatch: false }, openStorage: withTestDeadline,
   });
+}
+
+/**
+ * The configured store, PostgreSQL with the suites' statement deadline (STORE_TEST_DEADLINE_MS): these tests prove
+ * what a move keeps, and on a loaded CI machine a sign-in's statement once ran past the server's 1 s (a 503).
+ */
+async function withTestDeadline(config: Config, clock: Clock, logger?: Logger): Promise<Storage> {
+  if (!config.databaseUrl) return openStorage(config, clock, logger);
+  const storage = await openPostgresWith(config, clock, { logger, deadlineMs: STORE_TEST_DEADLINE_MS });
+  await migrateWithPatience(storage, logger);
+  return storage;
 }
 
 let addresses = 0;
