@@ -1,4 +1,4 @@
-import { availableParallelism } from "node:os";
+import { availableCores } from "./cpu-limit.ts";
 
 // The parsers of adapters/config.ts's variables: each answers the value, or undefined when the text is invalid.
 
@@ -62,7 +62,7 @@ function isOrigin(text: string): boolean {
 
 /** `auto`: one per core the process may use; more than a few per core only adds switching. */
 export function parseWorkers(raw: string): number | undefined {
-  return raw.trim() === "auto" ? Math.min(availableParallelism(), MAX_WORKERS) : integerIn(raw, 1, MAX_WORKERS);
+  return raw.trim() === "auto" ? Math.min(availableCores(), MAX_WORKERS) : integerIn(raw, 1, MAX_WORKERS);
 }
 
 export function integerIn(raw: string, min: number, max: number): number | undefined {

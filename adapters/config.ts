@@ -1,4 +1,4 @@
-import { availableParallelism } from "node:os";
+import { availableCores } from "./cpu-limit.ts";
 import { integerIn, isDatabaseUrl, isSmtpUrl, MAX_WORKERS, parseMailFrom, parseOrigins, parsePublicUrl, parseRedisUrls, parseRetrySchedule, parseWorkers } from "./config-values.ts";
 import { ENVIRONMENTS, type Environment, type RateLimitPolicy } from "../domain/api-key.ts";
 import { parseRatePolicy } from "../domain/rate-limit.ts";
@@ -99,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<Config, string[]> {
     trustProxy: pick("TRUST_PROXY", "", parseTrustProxy, "a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges"),
     mcpAllowedOrigins: pick("MCP_ALLOWED_ORIGINS", "", parseOrigins, "a comma-separated list of origins such as https://app.example.com"),
     metricsToken: pick("METRICS_TOKEN", "", (raw) => (raw === "" || /^[\x21-\x7e]{16,256}$/.test(raw) ? raw : undefined), "16 to 256 visible ASCII characters, no spaces") || undefined,
-    workers: pick("WORKERS", "1", parseWorkers, `an integer from 1 to ${MAX_WORKERS} or auto (this machine: ${availableParallelism()})`),
+    workers: pick("WORKERS", "1", parseWorkers, `an integer from 1 to ${MAX_WORKERS} or auto (this machine: ${availableCores()})`),
     toolPool: {
       concurrency: pick("TOOL_CONCURRENCY", "2", (raw) => integerIn(raw, 1, 64), "an integer from 1 to 64"),
       maxQueue: pick("TOOL_QUEUE_MAX", "16", (raw) => integerIn(raw, 0, 10_000), "an integer from 0 to 10000"),

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
-import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
+import { availableCores } from "../cpu-limit.ts";
 import { childEnv } from "../testing/child-env.ts";
 import { built } from "../testing/process.ts";
 import { hasReusePort } from "./listen-mode.ts";
@@ -17,12 +17,12 @@ function serve(args: string[]): Promise<{ code: number; stderr: string }> {
 }
 
 describe("WORKERS", () => {
-  it("reads 1 by default, N, or auto as the machine's available parallelism; anything else is a configuration error", () => {
+  it("reads 1 by default, N, or auto as the cores this process may use (cpu-limit.test.ts: under a cgroup quota); anything else is a configuration error", () => {
     const workers = (value?: string) => {
       const loaded = loadConfig(value === undefined ? {} : { WORKERS: value });
       return loaded.ok ? loaded.value.workers : loaded.error.join(" ");
     };
-    expect([workers(), workers("1"), workers("4"), workers("auto")]).toEqual([1, 1, 4, availableParallelism()]);
+    expect([workers(), workers("1"), workers("4"), workers("auto")]).toEqual([1, 1, 4, availableCores()]);
     for (const bad of ["0", "-1", "2.5", "many", "257"]) expect(workers(bad)).toMatch(/^WORKERS=".*" is invalid: expected an integer from 1 to 256 or auto/);
   });
 
