@@ -4,8 +4,9 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 /** Relative path (with `/`) → the project files it imports. */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
 
-// Installed packages and compiled output are not the project's source; client/dist is the client's build.
-const SKIPPED = new Set(["node_modules", ".git", "dist", "client/dist"]);
+// Installed packages and compiled output are not the project's source; client/dist is the client's build; .prof/
+// (git-ignored, as in vitest.config.ts) holds local profiling scratch, another build's worktree among it.
+const SKIPPED = new Set(["node_modules", ".git", "dist", "client/dist", ".prof"]);
 
 // Static imports and re-exports (type-only ones too: a circle of types still ties the files' layout together),
 // side-effect imports, and `import("…")` both as a call and as a type.
