@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./scripts/longest-first-sequencer.ts";
 
 export default defineConfig({
   test: {
@@ -23,5 +24,7 @@ export default defineConfig({
     globals: true,
     setupFiles: ["scripts/vitest-setup.ts"],
     globalSetup: ["scripts/vitest-global-setup.mjs"],
+    // Two workers finish together only if the longest files start first (scripts/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });
