@@ -13,7 +13,6 @@ export const LONGEST = [
   "package.entries.test.ts",
   "adapters/tools/catalog.fuzz.test.ts",
   "readme-walkthrough.test.ts",
-  "adapters/storage/redis/usage.redis.test.ts",
   "conformance/conformance.test.ts",
   "adapters/events/kill.process.test.ts",
   "conformance/dredd/dredd-mutation.test.ts",
