@@ -26,6 +26,12 @@ export interface ProcessPoolOptions {
   /** Run each isolated tool's first example in a new child (it takes work meanwhile), loading lazy libraries. Default true. */
   readonly warm?: boolean;
   /**
+   * The longest one tool's example may run in a warm-up; past it the child is replaced and later children leave that
+   * tool out of their warm-up (a pack's example that never ends would keep a child warming, or spinning, for ever).
+   * Default 60 000: far above any catalog tool's first example on a loaded machine (mathjs's import once took 10 s).
+   */
+  readonly warmUpCapMs?: number;
+  /**
    * Added to each child's nice value, so request handling wins the CPU over tool work. Default 0: at 5, on a busy
    * shared host, the tools themselves starved (bcrypt cost 14 ran past its 10 s cap).
    */
@@ -81,6 +87,6 @@ export function resolvePoolOptions(options: ProcessPoolOptions): PoolSettings {
     timeoutMsFor: options.timeoutMsFor ?? ((tool) => tool.timeoutMs ?? defaultTimeoutMs),
     inline: options.inline ?? new InlineToolRunner(),
     onError: options.onError ?? ((error) => process.emitWarning(error)),
-    spec: { entry, execArgv, modules: options.modules ?? [CATALOG_MODULE], warm: options.warm ?? true, niceness: options.niceness ?? 0 },
+    spec: { entry, execArgv, modules: options.modules ?? [CATALOG_MODULE], warm: options.warm ?? true, warmUpCapMs: options.warmUpCapMs ?? 60_000, niceness: options.niceness ?? 0 },
   };
 }

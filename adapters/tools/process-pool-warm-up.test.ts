@@ -1,15 +1,19 @@
 // A task handed to a child that is still warming up: its time cap starts once the warm-up ends (or the child exits, or
 // one more cap has passed), so a slow warm-up is not charged to the task, and a warm-up that never ends cannot hang it.
 // Without a warm-up, a tool's first task in a process waits, in the same way, for the tool's preparation.
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { toolTimeout } from "../../domain/errors.ts";
 import { waitUntil } from "../testing/process.ts";
 import { ProcessPoolToolRunner } from "./process-pool.ts";
 import { firstUse, hangingExample, LOAD_MS } from "./testing/first-use.fixture.ts";
+import { alive } from "./testing/pool-fixtures.ts";
 import { type GatedTaskInput, task } from "./testing/warm-up-gate.fixture.ts";
 
 const GATE_MODULE = { url: new URL("./testing/warm-up-gate.fixture.ts", import.meta.url).href };
 const FIRST_USE_MODULE = { url: new URL("./testing/first-use.fixture.ts", import.meta.url).href };
+/** A pack whose one tool, `spin`, loops for ever, its example too. */
+const LOOPING_PACK = { url: new URL("../packs/testing/looping-pack/index.js", import.meta.url).href, idPrefix: "looping." };
 /** Hang detectors on a busy 2-core machine, not assertions on speed. */
 const NEVER_MS = 60_000;
 
@@ -102,5 +106,34 @@ describe("process pool: warm: false (TOOL_WARM_UP=false)", () => {
     expect(await runner.run(hangingExample, { hang: false })).toEqual({ ok: false, error: toolTimeout(capMs) });
     expect(performance.now() - calledAt).toBeGreaterThanOrEqual(2 * capMs);
     expect(runner.stats()).toMatchObject({ started: 1, timedOut: 1 });
+  });
+});
+
+describe("process pool: a warm-up stuck on one tool's example", () => {
+  const WARM_UP_CAP_MS = 1_500;
+
+  it.each([
+    ["loops for ever (a core spinning)", LOOPING_PACK, "looping.spin"],
+    ["never settles (a task would wait one cap for a warm-up that never comes)", { url: FIRST_USE_MODULE.url, ids: [hangingExample.id] }, hangingExample.id],
+  ])("whose example %s: the child is killed at the warm-up's cap and replaced, the tool named, and later children leave it out", async (_, module, toolId) => {
+    const errors: string[] = [];
+    const runner = new ProcessPoolToolRunner({
+      modules: [module], warm: true, warmUpCapMs: WARM_UP_CAP_MS, concurrency: 1, spares: 0, timeoutMsFor: () => 1_000, maxWaitMs: NEVER_MS,
+      onError: (error) => errors.push(error.message),
+    });
+    runners.push(runner);
+    await waitUntil(async () => runner.pids().length === 1, NEVER_MS);
+    const [stuck] = runner.pids();
+    await waitUntil(async () => !alive(stuck), NEVER_MS);
+    await runner.whenReady();
+    const [replacement] = runner.pids();
+    expect(replacement).not.toBe(stuck);
+    // Had the replacement warmed the tool again, it would be killed in its turn: still alive, and one error only.
+    await sleep(3 * WARM_UP_CAP_MS);
+    expect(runner.pids()).toEqual([replacement]);
+    expect(alive(replacement)).toBe(true);
+    expect(errors).toEqual([`the warm-up of tool '${toolId}' (its first example) ran past ${WARM_UP_CAP_MS} ms: its process is replaced, and later processes leave it out of their warm-up`]);
+    // The replacement is warm: a task's cap starts when the child takes it, so the stuck tool answers 504 after one cap.
+    expect(runner.stats()).toMatchObject({ children: 1, idle: 1, started: 0 });
   });
 });

@@ -20,7 +20,7 @@ async function handle(message: ParentMessage): Promise<void> {
     for (const module of message.modules) await load(module);
     send({ type: "ready" });
     // Tasks are taken meanwhile; one that needs a library the warm-up is loading shares that same import.
-    if (message.warm) await warm();
+    if (message.warm) await warm(new Set(message.skipWarmUp));
     send({ type: "warmed", rssBytes: process.memoryUsage.rss() });
     return;
   }
@@ -49,10 +49,15 @@ async function load({ url, idPrefix = "", ids }: ToolModule): Promise<void> {
 
 /**
  * Runs every isolated tool's first example once, so the libraries tools import on first use are loaded before a
- * request needs them (the first math call otherwise waits seconds for mathjs).
+ * request needs them (the first math call otherwise waits seconds for mathjs). Each is announced: the parent kills a
+ * child whose example runs past the warm-up's cap, and the tools in `skip` (past it in an earlier child) are left out.
  */
-async function warm(): Promise<void> {
-  for (const tool of tools.values()) if (tool.worker) await prepare(tool);
+async function warm(skip: ReadonlySet<string>): Promise<void> {
+  for (const [id, tool] of tools) {
+    if (!tool.worker || skip.has(id)) continue;
+    send({ type: "preparing", toolId: id });
+    await prepare(tool);
+  }
 }
 
 /**

@@ -19,12 +19,15 @@ export interface ToolModule {
 
 /** Parent → child messages. `init` comes first and once; `run` only after the child answered `ready`. */
 export type ParentMessage =
-  | { readonly type: "init"; readonly modules: readonly ToolModule[]; readonly warm: boolean }
+  /** `skipWarmUp`: tools whose warm-up ran past its cap in an earlier child; they are prepared on their first task. */
+  | { readonly type: "init"; readonly modules: readonly ToolModule[]; readonly warm: boolean; readonly skipWarmUp: readonly string[] }
   | { readonly type: "run"; readonly toolId: string; readonly input: Record<string, unknown> };
 
 /** Child → parent messages. */
 export type ChildMessage =
   | { readonly type: "ready" }
+  /** The warm-up starts running this tool's first example (the parent bounds each one: ToolProcessSpec.warmUpCapMs). */
+  | { readonly type: "preparing"; readonly toolId: string }
   | { readonly type: "warmed"; readonly rssBytes: number }
   /** Without a warm-up: a tool's first task in this process has loaded what the tool loads (see tool-child.ts). */
   | { readonly type: "prepared" }
@@ -43,6 +46,12 @@ export interface ToolProcessSpec {
   readonly execArgv: readonly string[];
   readonly modules: readonly ToolModule[];
   readonly warm: boolean;
+  /**
+   * The longest one tool's warm-up (its first example) may run. Past it the child is killed and replaced, and later
+   * children skip that tool's warm-up: an example that never ends would otherwise hold a child warming for ever, a core
+   * spinning if it loops, and every task given to that child waiting one cap for a warm-up that never comes.
+   */
+  readonly warmUpCapMs: number;
   /** Added to the child's nice value, so the server's own event loop wins the CPU over tool work. */
   readonly niceness: number;
 }

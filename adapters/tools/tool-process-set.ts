@@ -26,6 +26,8 @@ export class ToolProcessSet {
   /** Started and not yet warm (nor past the warm cap): while any is, filling boots wait. */
   private readonly booting = new Set<ToolProcess>();
   private readonly readyWaiters: (() => void)[] = [];
+  /** Tools whose example ran past the warm-up's cap in a child: every later child's warm-up leaves them out. */
+  private readonly skipWarmUp = new Set<string>();
   private bootFailures = 0;
   private respawnTimer?: NodeJS.Timeout;
   private closed = false;
@@ -84,7 +86,7 @@ export class ToolProcessSet {
   }
 
   private start(): void {
-    const child = new ToolProcess(this.spec);
+    const child = new ToolProcess(this.spec, { skip: [...this.skipWarmUp], onOverrun: (toolId) => this.warmUpOverran(child, toolId) });
     this.children.add(child);
     this.booting.add(child);
     child.exited.then(() => this.onExit(child));
@@ -96,6 +98,13 @@ export class ToolProcessSet {
     }, () => {});
     const warmCap = setTimeout(() => this.booted(child), WARM_CAP_MS).unref();
     Promise.race([child.warmed, child.exited]).then(() => (clearTimeout(warmCap), this.booted(child)));
+  }
+
+  /** Its exit replaces the child (a started one at once): the replacement's warm-up leaves the tool out. */
+  private warmUpOverran(child: ToolProcess, toolId: string): void {
+    this.skipWarmUp.add(toolId);
+    this.retire(child);
+    this.events.onError(new Error(`the warm-up of tool '${toolId}' (its first example) ran past ${this.spec.warmUpCapMs} ms: its process is replaced, and later processes leave it out of their warm-up`));
   }
 
   private booted(child: ToolProcess): void {

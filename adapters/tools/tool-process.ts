@@ -26,8 +26,14 @@ export class ToolProcess {
   /** Without a warm-up: the tools this child has been given a task of, each prepared on its first. */
   private readonly givenTools: Set<string> | undefined;
   private markPrepared?: () => void;
+  /** The cap of the warm-up's current example (see ToolProcessSpec.warmUpCapMs). */
+  private warmUpTimer?: NodeJS.Timeout;
 
-  constructor(spec: ToolProcessSpec) {
+  /**
+   * `warmUp.skip`: tools left out of this child's warm-up. `warmUp.onOverrun`: told which tool's example ran past the
+   * warm-up's cap; the owner then kills the child (the warm-up cannot be stopped otherwise: an example may loop).
+   */
+  constructor(private readonly spec: ToolProcessSpec, private readonly warmUp: { readonly skip: readonly string[]; readonly onOverrun: (toolId: string) => void }) {
     this.givenTools = spec.warm ? undefined : new Set();
     // Advanced serialization carries what a worker thread could (Uint8Array, Map, undefined) across the IPC channel.
     this.child = fork(spec.entry, [], {
@@ -37,7 +43,10 @@ export class ToolProcess {
     (this.child.stderr as Socket | null)?.unref();
     this.child.stderr?.on("data", (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-4096)));
     this.exited = new Promise((resolve) => {
-      this.child.once("exit", (code, signal) => this.onExit(code, signal, resolve));
+      this.child.once("exit", (code, signal) => {
+        clearTimeout(this.warmUpTimer);
+        this.onExit(code, signal, resolve);
+      });
       // A process that could not be spawned at all (EAGAIN, ENOMEM) reports 'error' and never 'exit'.
       this.child.once("error", () => (this.child.pid === undefined ? this.onExit(null, null, resolve) : this.kill()));
     });
@@ -56,7 +65,7 @@ export class ToolProcess {
     this.child.on("message", (message: ChildMessage) => this.onMessage(message));
     this.child.once("spawn", () => this.lowerPriority(spec.niceness));
     this.child.on("error", () => {}); // handled above; a listener keeps a later 'error' (failed kill) from throwing
-    this.send({ type: "init", modules: spec.modules, warm: spec.warm });
+    this.send({ type: "init", modules: spec.modules, warm: spec.warm, skipWarmUp: warmUp.skip });
   }
 
   /** Whether the child ever became ready; false after an exit means it failed to start. */
@@ -122,7 +131,9 @@ export class ToolProcess {
   private onMessage(message: ChildMessage): void {
     if (message.type === "ready") return this.markReady();
     if (message.type === "prepared") return this.prepared();
+    if (message.type === "preparing") return this.capWarmUpStep(message.toolId);
     if (message.type === "warmed") {
+      clearTimeout(this.warmUpTimer);
       this.baseline = message.rssBytes;
       return this.markWarmed();
     }
@@ -142,6 +153,13 @@ export class ToolProcess {
     this.pending = undefined;
     settle?.({ kind: "died", code, signal });
     resolve();
+  }
+
+  /** A tool's example started in the warm-up: the one before it ended, and this one gets the cap from now. */
+  private capWarmUpStep(toolId: string): void {
+    clearTimeout(this.warmUpTimer);
+    this.warmUpTimer = setTimeout(() => this.warmUp.onOverrun(toolId), this.spec.warmUpCapMs);
+    this.warmUpTimer.unref();
   }
 
   private prepared(): void {
