@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../domain/audit.ts";
 import { TOKENS } from "../container.ts";
 import { findTestRedis, uniquePrefix, deleteKeysUnder } from "../storage/testing/redis.ts";
 import { startServerProcess, waitUntil } from "../testing/process.ts";
-import { act, afterLeases, openSharedStore, person, type Person, type SharedStore, workspaceWithEndpoint } from "./testing/kill-fixture.ts";
+import { act, afterLeases, CLOCK_AHEAD_VARIABLE, openSharedStore, person, type Person, type SharedStore, workspaceWithEndpoint } from "./testing/kill-fixture.ts";
 import { type Receiver, startReceiver } from "./testing/receiver.ts";
 
-const ENTRY = join(import.meta.dirname, "testing", "light-server.ts");
+const ENTRY = join(import.meta.dirname, "testing", "light-server.mjs");
 const ROUNDS = 5;
 const ACCEPTS = 6;
 const ROTATIONS = 2;
@@ -46,6 +46,11 @@ const deliveredIds = (receiver: Receiver) => new Set(receiver.received.filter((r
 
 // Every test has a store, a receiver and server processes of its own: they run side by side, their server starts
 // (seconds of tsx each, most of the file's time) overlapping.
+// A restart whose clock did not run ahead would still pass, only sitting out the leases in real time.
+it("restarts its light servers with their clock ahead: the server reads the variable afterLeases sets", () => {
+  expect(readFileSync(ENTRY, "utf8")).toMatch(new RegExp(`process\\.env\\.${CLOCK_AHEAD_VARIABLE}\\b`));
+});
+
 describe.concurrent.each(backends)("kill -9 on $name", (backend) => {
   it("leaves every accept, rotation and workspace creation whole: with its audit event and its delivered event, or none", async ({ expect }) => {
     const receiver = await startReceiver();

@@ -15,7 +15,7 @@ import { LEASE_MS as WORKSPACE_LOCK_LEASE_MS } from "../../storage/workspace-loc
 
 const PASSWORD = "correct horse battery staple";
 
-/** Read by testing/light-server.ts only, never by the server: how far that process's clock runs ahead of the machine's. */
+/** Read by testing/light-server.mjs only (which names it again: plain JavaScript), never by the server: how far that process's clock runs ahead of the machine's. */
 export const CLOCK_AHEAD_VARIABLE = "LIGHT_SERVER_CLOCK_AHEAD_MS";
 
 /** Past the longest lease a killed process can leave behind: an outbox claim's, a change's, a workspace lock's. */
