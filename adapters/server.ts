@@ -141,13 +141,16 @@ export function servesIsolatedTools({ tools, packs = [] }: Pick<ServerOptions, "
 async function runnerFor(config: Config, logger: Logger, options: ServerOptions): Promise<ToolRunner> {
   if (!servesIsolatedTools(options)) return new InlineToolRunner();
   if (cluster.isWorker && config.workers > 1) return new (await import("./workers/shared-tool-pool.ts")).PrimaryToolRunner();
-  return toolPool(logger, options.packs ?? [], config.toolPool);
+  return toolPool(logger, options, config.toolPool);
 }
 
-/** The isolated pool production runs, its failures logged; its children boot once the server listens (or, TOOL_WARM_UP=false, with the first isolated call). */
-export async function toolPool(logger: Logger, packs: readonly LoadedPack[], capacity: Config["toolPool"]): Promise<DeferredRunner> {
-  const { ProcessPoolToolRunner, CATALOG_MODULE } = await import("./tools/process-pool.ts");
-  const modules = [CATALOG_MODULE, ...packs.map((pack) => ({ url: pack.moduleUrl, idPrefix: `${pack.id}.` }))];
+/**
+ * The isolated pool production runs for the server's `tools` (the catalog's, unless given) and `packs`, its failures
+ * logged; its children boot once the server listens (or, TOOL_WARM_UP=false, with the first isolated call).
+ */
+export async function toolPool(logger: Logger, { tools, packs = [] }: Pick<ServerOptions, "tools" | "packs">, capacity: Config["toolPool"]): Promise<DeferredRunner> {
+  const { ProcessPoolToolRunner, catalogModules } = await import("./tools/process-pool.ts");
+  const modules = [...(await catalogModules(tools)), ...packs.map((pack) => ({ url: pack.moduleUrl, idPrefix: `${pack.id}.` }))];
   const onError = (error: Error) => logger.warn({ err: error }, "tool process failed");
   return new DeferredRunner(() => new ProcessPoolToolRunner({ ...capacity, modules, onError }));
 }

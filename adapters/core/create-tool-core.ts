@@ -87,7 +87,7 @@ export interface ToolCore {
 /** Wires the core: resolves the defaults (the built-in catalog and the pool load on demand), then buildToolCore. */
 export async function createToolCore(options: ToolCoreOptions = {}): Promise<ToolCore> {
   const tools = options.tools ?? (await import("../tools/index.ts")).tools;
-  return buildToolCore({ ...options, tools, runner: await openRunner(options.runner, options.packs ?? [], tools) });
+  return buildToolCore({ ...options, tools, runner: await openRunner(options.runner, options.packs ?? [], tools, options.tools) });
 }
 
 /**
@@ -155,13 +155,14 @@ function sealerOf(keys: readonly string[] | undefined): SecretSealer {
   }
 }
 
-async function openRunner(choice: ToolCoreOptions["runner"], packs: readonly InstalledPack[], tools: readonly AnyTool[]): Promise<ToolRunner> {
+/** `tools`: what the core serves; `given`: the caller's own list, undefined for the whole catalog. */
+async function openRunner(choice: ToolCoreOptions["runner"], packs: readonly InstalledPack[], tools: readonly AnyTool[], given: readonly AnyTool[] | undefined): Promise<ToolRunner> {
   if (typeof choice === "object") return choice;
   if (choice !== "workers") return new InlineToolRunner();
-  const { ProcessPoolToolRunner, CATALOG_MODULE } = await import("../tools/process-pool.ts");
+  const { ProcessPoolToolRunner, catalogModules } = await import("../tools/process-pool.ts");
   // The tool processes load the packs too, from the modules loadPacks found them in.
   const packModules = packs.flatMap((pack) => ("moduleUrl" in pack && typeof pack.moduleUrl === "string" ? [{ url: pack.moduleUrl, idPrefix: `${pack.id}.` }] : []));
-  return new ProcessPoolToolRunner({ modules: [CATALOG_MODULE, ...packModules, ...(await ownToolModules(tools))] });
+  return new ProcessPoolToolRunner({ modules: [...(await catalogModules(given)), ...packModules, ...(await ownToolModules(tools))] });
 }
 
 /**
