@@ -19,7 +19,7 @@ export interface ToolModule {
 
 /** Parent → child messages. `init` comes first and once; `run` only after the child answered `ready`. */
 export type ParentMessage =
-  /** `skipWarmUp`: tools whose warm-up ran past its cap in an earlier child; they are prepared on their first task. */
+  /** `skipWarmUp`: tools whose example ran past the warm-up's cap in an earlier child; they run with no example first. */
   | { readonly type: "init"; readonly modules: readonly ToolModule[]; readonly warm: boolean; readonly skipWarmUp: readonly string[] }
   | { readonly type: "run"; readonly toolId: string; readonly input: Record<string, unknown> };
 
