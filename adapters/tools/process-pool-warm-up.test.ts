@@ -133,7 +133,7 @@ describe("process pool: a warm-up stuck on one tool's example", () => {
     expect(runner.pids()).toEqual([replacement]);
     expect(alive(replacement)).toBe(true);
     expect(errors).toEqual([`the warm-up of tool '${toolId}' (its first example) ran past ${WARM_UP_CAP_MS} ms: its process is replaced, and later processes leave it out of their warm-up`]);
-    // The replacement is warm: a task's cap starts when the child takes it, so the stuck tool answers 504 after one cap.
+    // Warm and free: the next task starts on it at once, its cap with it.
     expect(runner.stats()).toMatchObject({ children: 1, idle: 1, started: 0 });
   });
 });
