@@ -37,7 +37,8 @@ async function superviseHere(config: Config, env: NodeJS.ProcessEnv, extra: Pick
   const logger = createLogger(config.logLevel);
   warnAtStart(config, logger);
   const packs = await loadPacksOrExit(env);
-  const pool = servesIsolatedTools({ ...extra, packs }) ? await toolPool(logger, { ...extra, packs }, config.toolPool) : undefined;
+  const served = { ...extra, packs };
+  const pool = servesIsolatedTools(served) ? await toolPool(logger, served, config.toolPool) : undefined;
   // Tool inputs and results cross to the primary as they cross to a tool process (Uint8Array, Map, undefined).
   cluster.setupPrimary({ serialization: "advanced" });
   if (pool) (await import("./workers/shared-tool-pool.ts")).serveToolPool(pool);
