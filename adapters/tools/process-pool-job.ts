@@ -14,14 +14,17 @@ export interface Job {
   /** While queued: the wait bound; once running: the run cap. */
   timer?: NodeJS.Timeout;
   startedAt?: number;
+  /** The child that has the job now (a job handed back to the queue has none: its old child's outcome is not its own). */
+  child?: ToolProcess;
   settled: boolean;
 }
 
 /** A child has taken the job: its wait bound ends and its run time starts counting. */
-export function markRunning(job: Job): void {
+export function markRunning(job: Job, child: ToolProcess): void {
   clearTimeout(job.timer);
   job.timer = undefined;
   job.startedAt = performance.now();
+  job.child = child;
 }
 
 /**
@@ -32,7 +35,7 @@ export function markRunning(job: Job): void {
  */
 export function startRunCap(job: Job, child: ToolProcess, limitMs: number, expire: () => void): void {
   const startCap = () => {
-    if (!job.settled && job.timer === undefined) job.timer = setTimeout(expire, limitMs);
+    if (!job.settled && job.timer === undefined && job.child === child) job.timer = setTimeout(expire, limitMs);
   };
   const start = child.startOfRun(job.tool.id);
   if (start === undefined) startCap();

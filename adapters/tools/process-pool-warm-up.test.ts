@@ -7,13 +7,15 @@ import { toolTimeout } from "../../domain/errors.ts";
 import { waitUntil } from "../testing/process.ts";
 import { ProcessPoolToolRunner } from "./process-pool.ts";
 import { firstUse, hangingExample, LOAD_MS } from "./testing/first-use.fixture.ts";
-import { alive } from "./testing/pool-fixtures.ts";
+import { alive, FIXTURES, fx, outcomeOf, pidOf } from "./testing/pool-fixtures.ts";
 import { type GatedTaskInput, task } from "./testing/warm-up-gate.fixture.ts";
 
 const GATE_MODULE = { url: new URL("./testing/warm-up-gate.fixture.ts", import.meta.url).href };
 const FIRST_USE_MODULE = { url: new URL("./testing/first-use.fixture.ts", import.meta.url).href };
 /** A pack whose one tool, `spin`, loops for ever, its example too. */
 const LOOPING_PACK = { url: new URL("../packs/testing/looping-pack/index.js", import.meta.url).href, idPrefix: "looping." };
+/** The process-pool fixture's `whoami` alone (its module's other examples spin, exit, run out of memory). */
+const WHOAMI = { ...FIXTURES[0], ids: ["whoami"] };
 /** Hang detectors on a busy 2-core machine, not assertions on speed. */
 const NEVER_MS = 60_000;
 
@@ -135,5 +137,29 @@ describe("process pool: a warm-up stuck on one tool's example", () => {
     expect(errors).toEqual([`the warm-up of tool '${toolId}' (its first example) ran past ${WARM_UP_CAP_MS} ms: its process is replaced, and later processes leave it out of their warm-up`]);
     // Warm and free: the next task starts on it at once, its cap with it.
     expect(runner.stats()).toMatchObject({ children: 1, idle: 1, started: 0 });
+  });
+
+  it("that loops while a task waits on the child: the task is not answered tool_timeout but goes to a replacement that leaves the tool out", async () => {
+    const capMs = 1_000;
+    const errors: string[] = [];
+    // The warm-up's own cap (60 s by default) comes later than the task's two: under steady traffic, every child would
+    // be killed by a task's cap first, so the warm-up's cap alone would never learn which tool to leave out.
+    const runner = new ProcessPoolToolRunner({
+      modules: [LOOPING_PACK, WHOAMI], warm: true, concurrency: 1, spares: 0, timeoutMsFor: () => capMs, maxWaitMs: NEVER_MS,
+      onError: (error) => errors.push(error.message),
+    });
+    runners.push(runner);
+    // Ready, so it takes the task, and from then on its warm-up loops in spin's example, before whoami's.
+    await waitUntil(async () => runner.stats().idle === 1, NEVER_MS);
+    const [stuck] = runner.pids();
+    const result = await runner.run(fx("whoami"), {});
+    expect(outcomeOf(result)).toBe("ok");
+    expect(pidOf(result)).not.toBe(stuck);
+    await waitUntil(async () => !alive(stuck), NEVER_MS);
+    expect(errors).toHaveLength(1);
+    const heldMs = Number(/^the warm-up of tool 'looping\.spin' \(its first example\) ran past (\d+) ms: its process is replaced, and later processes leave it out of their warm-up$/.exec(errors[0])?.[1]);
+    // One cap waiting for the warm-up, one cap for a run that never began.
+    expect(heldMs).toBeGreaterThanOrEqual(2 * capMs);
+    expect(runner.stats()).toMatchObject({ started: 2, timedOut: 0, died: 0, running: 0, queued: 0 });
   });
 });

@@ -129,7 +129,7 @@ export class ProcessPoolToolRunner implements ToolRunner {
       if (!child) return;
       const job = this.queue.shift() as Job;
       const limitMs = this.options.timeoutMsFor(job.tool);
-      markRunning(job);
+      markRunning(job, child);
       this.running += 1;
       this.tally.started += 1;
       child.run(job.tool.id, job.input).then((outcome) => this.finish(job, child, outcome));
@@ -138,7 +138,8 @@ export class ProcessPoolToolRunner implements ToolRunner {
   }
 
   private finish(job: Job, child: ToolProcess, outcome: TaskOutcome): void {
-    if (job.settled) return; // expired: its child was killed and is being replaced
+    // Expired, or handed back to the queue (its child was killed and is being replaced): not this job's outcome.
+    if (job.settled || job.child !== child) return;
     this.ended(job);
     if (outcome.kind === "died") {
       this.tally.died += 1;
@@ -157,10 +158,28 @@ export class ProcessPoolToolRunner implements ToolRunner {
 
   /** The run cap: only this task's child is killed; queued tasks keep their place and go to the other children. */
   private expire(job: Job, child: ToolProcess, limitMs: number): void {
+    const heldBy = child.heldBy();
+    if (heldBy !== undefined) return this.handBack(job, child, heldBy);
     this.ended(job);
     this.tally.timedOut += 1;
     this.processes.retire(child);
     settleJob(job, err(toolTimeout(limitMs)));
+    this.dispatch();
+  }
+
+  /**
+   * The task never began: its child's warm-up example held the child's event loop for one cap of waiting and one of
+   * running (a loop). That tool's warm-up is to blame, as past the warm-up's own cap: the child is replaced by one that
+   * skips it, and the task goes back to the head of the queue, with a new wait bound, rather than answer tool_timeout
+   * for a run that never happened — else, under steady traffic, every replacement looped and timed out the same way.
+   */
+  private handBack(job: Job, child: ToolProcess, heldBy: string): void {
+    this.running -= 1;
+    job.child = undefined;
+    this.processes.warmUpOverran(child, heldBy, performance.now() - (job.startedAt as number));
+    if (this.closed) return settleJob(job, this.refuse());
+    job.timer = setTimeout(() => this.giveUp(job), this.options.maxWaitMs);
+    this.queue.unshift(job);
     this.dispatch();
   }
 

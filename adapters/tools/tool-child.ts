@@ -9,6 +9,8 @@ const tools = new Map<string, ToolDefinition>();
 const context = systemToolContext();
 /** Without a warm-up, the tools whose first task this process has prepared for (see `prepare`). */
 let prepared: Set<string> | undefined;
+/** While the warm-up runs, each task says it has begun (the parent's only way to tell a loop in the warm-up from one in the task). */
+let warming = false;
 
 // The parent died or let go of this child: nothing would ever read an answer, so leave at once.
 process.on("disconnect", () => process.exit(0));
@@ -20,10 +22,13 @@ async function handle(message: ParentMessage): Promise<void> {
     for (const module of message.modules) await load(module);
     send({ type: "ready" });
     // Tasks are taken meanwhile; one that needs a library the warm-up is loading shares that same import.
+    warming = message.warm;
     if (message.warm) await warm(new Set(message.skipWarmUp));
+    warming = false;
     send({ type: "warmed", rssBytes: process.memoryUsage.rss() });
     return;
   }
+  if (warming) send({ type: "started" });
   const tool = tools.get(message.toolId);
   try {
     if (!tool) throw new Error(`this tool process has no tool '${message.toolId}'`);

@@ -29,6 +29,11 @@ export type ChildMessage =
   /** The warm-up starts running this tool's first example (the parent bounds each one: ToolProcessSpec.warmUpCapMs). */
   | { readonly type: "preparing"; readonly toolId: string }
   | { readonly type: "warmed"; readonly rssBytes: number }
+  /**
+   * Sent while the warm-up runs: the task just sent has begun. A task not begun when its cap runs out was held by the
+   * warm-up's example (a loop blocks the child's event loop), not by its own run: see ToolProcess.heldBy.
+   */
+  | { readonly type: "started" }
   /** Without a warm-up: a tool's first task in this process has loaded what the tool loads (see tool-child.ts). */
   | { readonly type: "prepared" }
   | { readonly type: "result"; readonly result: Result<unknown, DomainError>; readonly rssBytes: number }

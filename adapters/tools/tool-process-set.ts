@@ -86,7 +86,7 @@ export class ToolProcessSet {
   }
 
   private start(): void {
-    const child = new ToolProcess(this.spec, { skip: [...this.skipWarmUp], onOverrun: (toolId) => this.warmUpOverran(child, toolId) });
+    const child = new ToolProcess(this.spec, { skip: [...this.skipWarmUp], onOverrun: (toolId) => this.warmUpOverran(child, toolId, this.spec.warmUpCapMs) });
     this.children.add(child);
     this.booting.add(child);
     child.exited.then(() => this.onExit(child));
@@ -100,11 +100,14 @@ export class ToolProcessSet {
     Promise.race([child.warmed, child.exited]).then(() => (clearTimeout(warmCap), this.booted(child)));
   }
 
-  /** Its exit replaces the child (a started one at once): the replacement's warm-up leaves the tool out. */
-  private warmUpOverran(child: ToolProcess, toolId: string): void {
+  /**
+   * `toolId`'s warm-up example has run past `ms` (the warm-up's cap, or a task's cap held up by it): the child is
+   * killed, and its exit replaces it (a started one at once) with one whose warm-up leaves the tool out.
+   */
+  warmUpOverran(child: ToolProcess, toolId: string, ms: number): void {
     this.skipWarmUp.add(toolId);
     this.retire(child);
-    this.events.onError(new Error(`the warm-up of tool '${toolId}' (its first example) ran past ${this.spec.warmUpCapMs} ms: its process is replaced, and later processes leave it out of their warm-up`));
+    this.events.onError(new Error(`the warm-up of tool '${toolId}' (its first example) ran past ${Math.round(ms)} ms: its process is replaced, and later processes leave it out of their warm-up`));
   }
 
   private booted(child: ToolProcess): void {

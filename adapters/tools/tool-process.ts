@@ -28,6 +28,10 @@ export class ToolProcess {
   private markPrepared?: () => void;
   /** The cap of the warm-up's current example (see ToolProcessSpec.warmUpCapMs). */
   private warmUpTimer?: NodeJS.Timeout;
+  /** The tool whose example the warm-up is running, until it is over. */
+  private warmingTool?: string;
+  /** Whether the pending task has begun in the child (a task sent to a warm child begins at once). */
+  private pendingBegun = false;
 
   /**
    * `warmUp.skip`: tools left out of this child's warm-up. `warmUp.onOverrun`: told which tool's example ran past the
@@ -91,6 +95,14 @@ export class ToolProcess {
     return new Promise((resolve) => (this.markPrepared = resolve));
   }
 
+  /**
+   * The tool whose warm-up example has kept the pending task from beginning (the child's event loop never got to its
+   * message: the example blocks it), or undefined: no task, the warm-up over, or the task begun and so its own.
+   */
+  heldBy(): string | undefined {
+    return this.pending && !this.pendingBegun && !this.warmDone ? this.warmingTool : undefined;
+  }
+
   /** Resident memory once loaded and warm, in bytes; 0 until then. What "grown" is measured against. */
   get baselineRssBytes(): number {
     return this.baseline;
@@ -109,6 +121,7 @@ export class ToolProcess {
     this.child.ref();
     return new Promise((resolve) => {
       this.pending = resolve;
+      this.pendingBegun = this.warmDone;
       this.send({ type: "run", toolId, input });
     });
   }
@@ -132,8 +145,10 @@ export class ToolProcess {
     if (message.type === "ready") return this.markReady();
     if (message.type === "prepared") return this.prepared();
     if (message.type === "preparing") return this.capWarmUpStep(message.toolId);
+    if (message.type === "started") return void (this.pendingBegun = true);
     if (message.type === "warmed") {
       clearTimeout(this.warmUpTimer);
+      this.warmingTool = undefined;
       this.baseline = message.rssBytes;
       return this.markWarmed();
     }
@@ -157,6 +172,7 @@ export class ToolProcess {
 
   /** A tool's example started in the warm-up: the one before it ended, and this one gets the cap from now. */
   private capWarmUpStep(toolId: string): void {
+    this.warmingTool = toolId;
     clearTimeout(this.warmUpTimer);
     this.warmUpTimer = setTimeout(() => this.warmUp.onOverrun(toolId), this.spec.warmUpCapMs);
     this.warmUpTimer.unref();
