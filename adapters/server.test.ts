@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AnyTool } from "../domain/tool.ts";
 import { loadConfig } from "./config.ts";
 import { TOKENS } from "./container.ts";
+import { whereItRan } from "./core/testing/own-worker-tools.ts";
 import { createLogger } from "./logger.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { hashText } from "./tools/crypto/hash-text.ts";
@@ -63,6 +64,14 @@ describe("startServer's tool processes", () => {
     // Past the moment a pool would boot (300 ms after listening), with margin for a loaded machine.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(toolProcesses().filter((pid) => !before.includes(pid))).toEqual([]);
+  });
+
+  it("runs a worker: true tool of one's own in a tool process, which imports it from its definition's module", async () => {
+    const server = await serve([hashText, whereItRan], { TOOL_QUEUE_WAIT_MS: "60000" });
+    const answer = await execute(server, "where-it-ran", {});
+    expect(answer.status).toBe(200);
+    const { pid } = (answer.body as { data: { output: { pid: number } } }).data.output;
+    expect(toolProcesses()).toContain(pid);
   });
 
   it("with TOOL_WARM_UP=false, starts none until the first isolated call, which it then answers", async () => {

@@ -149,8 +149,8 @@ async function runnerFor(config: Config, logger: Logger, options: ServerOptions)
  * logged; its children boot once the server listens (or, TOOL_WARM_UP=false, with the first isolated call).
  */
 export async function toolPool(logger: Logger, { tools, packs = [] }: Pick<ServerOptions, "tools" | "packs">, capacity: Config["toolPool"]): Promise<DeferredRunner> {
-  const { ProcessPoolToolRunner, catalogModules } = await import("./tools/process-pool.ts");
-  const modules = [...(await catalogModules(tools)), ...packs.map((pack) => ({ url: pack.moduleUrl, idPrefix: `${pack.id}.` }))];
+  const { ProcessPoolToolRunner, poolModules } = await import("./tools/process-pool.ts");
+  const modules = await poolModules(tools, packs);
   const onError = (error: Error) => logger.warn({ err: error }, "tool process failed");
   return new DeferredRunner(() => new ProcessPoolToolRunner({ ...capacity, modules, onError }));
 }

@@ -20,8 +20,6 @@ import { type CoreEventOptions, eventInfrastructure, startSending } from "./core
 import { eventStoresOf, nudging } from "./event-stores.ts";
 import { type EmbeddedEvent, embeddedEvent } from "../../domain/event.ts";
 import { InlineToolRunner } from "../tools/inline-tool-runner.ts";
-import { exportedDefinitions } from "../tools/exported-tools.ts";
-import type { ToolModule } from "../tools/tool-process-protocol.ts";
 import { type CoreServices, type CoreStorage, keyManager, type KeyManager } from "./key-manager.ts";
 
 /** Everything is optional: with none, the core runs the built-in catalog inline on in-memory storage. */
@@ -87,7 +85,7 @@ export interface ToolCore {
 /** Wires the core: resolves the defaults (the built-in catalog and the pool load on demand), then buildToolCore. */
 export async function createToolCore(options: ToolCoreOptions = {}): Promise<ToolCore> {
   const tools = options.tools ?? (await import("../tools/index.ts")).tools;
-  return buildToolCore({ ...options, tools, runner: await openRunner(options.runner, options.packs ?? [], tools, options.tools) });
+  return buildToolCore({ ...options, tools, runner: await openRunner(options.runner, options.packs ?? [], options.tools) });
 }
 
 /**
@@ -155,38 +153,11 @@ function sealerOf(keys: readonly string[] | undefined): SecretSealer {
   }
 }
 
-/** `tools`: what the core serves; `given`: the caller's own list, undefined for the whole catalog. */
-async function openRunner(choice: ToolCoreOptions["runner"], packs: readonly InstalledPack[], tools: readonly AnyTool[], given: readonly AnyTool[] | undefined): Promise<ToolRunner> {
+/** `given`: the caller's own list of tools, undefined for the whole catalog. */
+async function openRunner(choice: ToolCoreOptions["runner"], packs: readonly InstalledPack[], given: readonly AnyTool[] | undefined): Promise<ToolRunner> {
   if (typeof choice === "object") return choice;
   if (choice !== "workers") return new InlineToolRunner();
-  const { ProcessPoolToolRunner, catalogModules } = await import("../tools/process-pool.ts");
+  const { ProcessPoolToolRunner, poolModules } = await import("../tools/process-pool.ts");
   // The tool processes load the packs too, from the modules loadPacks found them in.
-  const packModules = packs.flatMap((pack) => ("moduleUrl" in pack && typeof pack.moduleUrl === "string" ? [{ url: pack.moduleUrl, idPrefix: `${pack.id}.` }] : []));
-  return new ProcessPoolToolRunner({ modules: [...(await catalogModules(given)), ...packModules, ...(await ownToolModules(tools))] });
-}
-
-/**
- * Where the tool processes find the `worker: true` tools of one's own (not the catalog's objects): each definition's
- * `module`, checked here to export it, so a missing or wrong one stops createToolCore rather than failing every call.
- */
-async function ownToolModules(tools: readonly AnyTool[]): Promise<ToolModule[]> {
-  const builtIn = new Set<AnyTool>((await import("../tools/index.ts")).tools);
-  const byModule = new Map<string, string[]>();
-  for (const tool of tools) {
-    if (tool.clientOnly || !tool.worker || builtIn.has(tool)) continue;
-    if (!tool.module) {
-      throw Object.assign(new Error(`tool '${tool.id}' is worker: true, and runner "workers" runs it in a child process, which imports it: set its definition's module to the URL of the module that exports it (import.meta.url there), or use runner "inline"`), { code: "invalid_input" });
-    }
-    byModule.set(tool.module, [...(byModule.get(tool.module) ?? []), tool.id]);
-  }
-  const modules: ToolModule[] = [];
-  for (const [url, ids] of byModule) {
-    try {
-      exportedDefinitions(await import(url), ids, url);
-    } catch (error) {
-      throw Object.assign(new Error(`runner "workers" cannot load tool ${ids.map((id) => `'${id}'`).join(", ")} from its module: ${(error as Error).message}`), { code: "invalid_input", cause: error });
-    }
-    modules.push({ url, ids });
-  }
-  return modules;
+  return new ProcessPoolToolRunner({ modules: await poolModules(given, packs) });
 }

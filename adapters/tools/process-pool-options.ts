@@ -1,5 +1,5 @@
 import type { ToolRunner } from "../../application/ports.ts";
-import type { AnyTool, ToolDefinition } from "../../domain/tool.ts";
+import type { ToolDefinition } from "../../domain/tool.ts";
 import { InlineToolRunner } from "./inline-tool-runner.ts";
 import type { ToolModule, ToolProcessSpec } from "./tool-process-protocol.ts";
 
@@ -63,19 +63,6 @@ const sibling = (name: string) => new URL(`./${name}${FROM_SOURCE ? ".ts" : ".js
 
 /** The built-in catalog's module: what tool processes load unless told otherwise. */
 export const CATALOG_MODULE = { url: sibling("index").href } as const;
-
-/**
- * What tool processes load of the catalog for a server or core serving `tools` (undefined: the whole catalog): its
- * isolated tools among them only, none at all if there are none. A child loads and warms only those, so a server of
- * hash-text and one pack does not boot every process with every catalog library (a compiled child serving
- * json-formatter alone, once warm: 0.3 s of CPU and 74 MB, against 2.3 s and 206 MB for the whole catalog).
- */
-export async function catalogModules(tools: readonly AnyTool[] | undefined): Promise<ToolModule[]> {
-  if (tools === undefined) return [CATALOG_MODULE];
-  const catalog = new Set<AnyTool>((await import("./index.ts")).serverTools);
-  const ids = tools.filter((tool) => !tool.clientOnly && tool.worker === true && catalog.has(tool)).map((tool) => tool.id);
-  return ids.length === 0 ? [] : [{ ...CATALOG_MODULE, ids }];
-}
 
 /**
  * Each child's young-generation semi-space, in MiB (`--max-semi-space-size`): V8's own size for Node 20. Node 24's V8

@@ -1,12 +1,13 @@
-// What a server's tool processes load of the catalog: only the isolated tools it serves, so a child never loads (nor
-// warms) the library of a tool nobody can call on that server.
+// What a server's tool processes load: of the catalog, only the isolated tools it serves, so a child never loads (nor
+// warms) the library of a tool nobody can call on that server; then its packs and its own isolated tools.
 import { afterAll, describe, expect, it } from "vitest";
 import { hashText } from "./crypto/hash-text.ts";
 import { passwordStrength } from "./crypto/password-strength.ts";
 import { serverTools } from "./index.ts";
 import { jsonFormatter } from "./json-data/json-formatter.ts";
 import { mathEvaluator } from "./math/math-evaluator.ts";
-import { CATALOG_MODULE, catalogModules, ProcessPoolToolRunner } from "./process-pool.ts";
+import { CATALOG_MODULE, catalogModules, poolModules, ProcessPoolToolRunner } from "./process-pool.ts";
+import { whereItRan } from "../core/testing/own-worker-tools.ts";
 
 const runners: ProcessPoolToolRunner[] = [];
 afterAll(() => Promise.all(runners.map((runner) => runner.close())));
@@ -33,6 +34,21 @@ describe("catalogModules", () => {
   it("names every isolated catalog tool when served the whole catalog as a list", async () => {
     const [module] = await catalogModules(serverTools);
     expect(module.ids).toEqual(serverTools.filter((tool) => tool.worker).map((tool) => tool.id));
+  });
+});
+
+describe("poolModules", () => {
+  it("adds the packs loaded from a module and one's own isolated tools, each from its definition's module", async () => {
+    const packs = [{ id: "example", moduleUrl: "file:///packs/example.mjs" }, { id: "in-code" }];
+    expect(await poolModules([hashText, jsonFormatter, whereItRan], packs)).toEqual([
+      { ...CATALOG_MODULE, ids: ["json-formatter"] },
+      { url: "file:///packs/example.mjs", idPrefix: "example." },
+      { url: whereItRan.module, ids: ["where-it-ran"] },
+    ]);
+  });
+
+  it("is the whole catalog and the packs when no tools are given", async () => {
+    expect(await poolModules(undefined, [{ id: "example", moduleUrl: "file:///packs/example.mjs" }])).toEqual([CATALOG_MODULE, { url: "file:///packs/example.mjs", idPrefix: "example." }]);
   });
 });
 
