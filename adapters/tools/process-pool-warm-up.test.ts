@@ -162,4 +162,38 @@ describe("process pool: a warm-up stuck on one tool's example", () => {
     expect(heldMs).toBeGreaterThanOrEqual(2 * capMs);
     expect(runner.stats()).toMatchObject({ started: 2, timedOut: 0, died: 0, running: 0, queued: 0 });
   });
+
+  it("held by a task when the warm-up's cap ends the child: the task, which never began, goes to the replacement", async () => {
+    const errors: string[] = [];
+    // The task's caps (one of waiting, one of running) are far longer than the warm-up's: the warm-up's cap comes first.
+    const runner = new ProcessPoolToolRunner({
+      modules: [LOOPING_PACK, WHOAMI], warm: true, warmUpCapMs: WARM_UP_CAP_MS, concurrency: 1, spares: 0, timeoutMsFor: () => NEVER_MS, maxWaitMs: NEVER_MS,
+      onError: (error) => errors.push(error.message),
+    });
+    runners.push(runner);
+    await waitUntil(async () => runner.stats().idle === 1, NEVER_MS);
+    const [stuck] = runner.pids();
+    const result = await runner.run(fx("whoami"), {});
+    expect(outcomeOf(result)).toBe("ok");
+    expect(pidOf(result)).not.toBe(stuck);
+    expect(errors).toEqual([`the warm-up of tool 'looping.spin' (its first example) ran past ${WARM_UP_CAP_MS} ms: its process is replaced, and later processes leave it out of their warm-up`]);
+    expect(runner.stats()).toMatchObject({ started: 2, timedOut: 0, died: 0 });
+  });
+
+  it("that ends its process: the tool is named once, and the replacement leaves it out rather than die the same way", async () => {
+    const errors: string[] = [];
+    const runner = new ProcessPoolToolRunner({
+      modules: [{ ...FIXTURES[0], ids: ["exit", "whoami"] }], warm: true, concurrency: 1, spares: 0, maxWaitMs: NEVER_MS,
+      onError: (error) => errors.push(error.message),
+    });
+    runners.push(runner);
+    await waitUntil(async () => errors.length > 0, NEVER_MS);
+    await runner.whenReady();
+    const [replacement] = runner.pids();
+    // Time for the replacement to die too had it run the example (it exits at once); it stays, the one error with it.
+    await sleep(2_000);
+    expect(runner.pids()).toEqual([replacement]);
+    expect(errors).toEqual(["the warm-up of tool 'fx.exit' (its first example) ended its process (exit code 3): it is replaced, and later processes leave the tool out of their warm-up"]);
+    expect(outcomeOf(await runner.run(fx("whoami"), {}))).toBe("ok");
+  });
 });

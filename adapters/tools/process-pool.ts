@@ -141,6 +141,8 @@ export class ProcessPoolToolRunner implements ToolRunner {
   private finish(job: Job, child: ToolProcess, outcome: TaskOutcome): void {
     // Expired, or handed back to the queue (its child was killed and is being replaced): not this job's outcome.
     if (job.settled || job.child !== child) return;
+    // Its warm-up killed the child before the task began (past the warm-up's cap, or of itself): the task never ran.
+    if (outcome.kind === "died" && outcome.unbegun) return this.handBack(job);
     this.ended(job);
     if (outcome.kind === "died") {
       this.tally.died += 1;
@@ -160,7 +162,10 @@ export class ProcessPoolToolRunner implements ToolRunner {
   /** The run cap: only this task's child is killed; queued tasks keep their place and go to the other children. */
   private expire(job: Job, child: ToolProcess, limitMs: number): void {
     const heldBy = child.heldBy();
-    if (heldBy !== undefined) return this.handBack(job, child, heldBy);
+    if (heldBy !== undefined) {
+      this.processes.warmUpOverran(child, heldBy, performance.now() - (job.startedAt as number));
+      return this.handBack(job);
+    }
     this.ended(job);
     this.tally.timedOut += 1;
     this.processes.retire(child);
@@ -169,15 +174,15 @@ export class ProcessPoolToolRunner implements ToolRunner {
   }
 
   /**
-   * The task never began: its child's warm-up example held the child's event loop for one cap of waiting and one of
-   * running (a loop). That tool's warm-up is to blame, as past the warm-up's own cap: the child is replaced by one that
-   * skips it, and the task goes back to the head of the queue, with a new wait bound, rather than answer tool_timeout
-   * for a run that never happened — else, under steady traffic, every replacement looped and timed out the same way.
+   * The task never began: its child's warm-up example held the child's event loop (a loop, for one cap of waiting and
+   * one of running) or ended the child. That tool's warm-up is to blame: the child is replaced by one that leaves it
+   * out, and the task goes back to the head of the queue, with a new wait bound, rather than answer tool_timeout for a
+   * run that never happened — else, under steady traffic, every replacement looped and timed out the same way.
    */
-  private handBack(job: Job, child: ToolProcess, heldBy: string): void {
+  private handBack(job: Job): void {
     this.running -= 1;
     job.child = undefined;
-    this.processes.warmUpOverran(child, heldBy, performance.now() - (job.startedAt as number));
+    clearTimeout(job.timer);
     if (this.closed) return settleJob(job, this.refuse());
     job.timer = setTimeout(() => this.giveUp(job), this.options.maxWaitMs);
     this.queue.unshift(job);

@@ -43,7 +43,8 @@ export type ChildMessage =
 export type TaskOutcome =
   | { readonly kind: "result"; readonly result: Result<unknown, DomainError>; readonly rssBytes: number }
   | { readonly kind: "failed"; readonly message: string; readonly rssBytes: number }
-  | { readonly kind: "died"; readonly code: number | null; readonly signal: string | null };
+  /** `unbegun`: the child died while its warm-up still held the task (ToolProcess.heldBy): the task never ran. */
+  | { readonly kind: "died"; readonly code: number | null; readonly signal: string | null; readonly unbegun?: boolean };
 
 /** What a ToolProcess is started with. */
 export interface ToolProcessSpec {

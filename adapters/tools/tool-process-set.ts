@@ -121,7 +121,12 @@ export class ToolProcessSet {
     if (index >= 0) this.idle.splice(index, 1);
     if (this.closed) return;
     if (child.started) {
-      if (index >= 0) this.events.onError(new Error(`an idle tool process (pid ${child.pid}) died; replacing it`));
+      const warmUpDeath = child.diedInWarmUp;
+      if (warmUpDeath) {
+        // Else every replacement would run the same example and die the same way, a boot's CPU each time.
+        this.skipWarmUp.add(warmUpDeath.toolId);
+        this.events.onError(new Error(`the warm-up of tool '${warmUpDeath.toolId}' (its first example) ended its process (${warmUpDeath.how}): it is replaced, and later processes leave the tool out of their warm-up`));
+      } else if (index >= 0) this.events.onError(new Error(`an idle tool process (pid ${child.pid}) died; replacing it`));
       // Capacity lost in service comes back at once, not after the boots queued before it.
       if (!this.respawnTimer && this.children.size < this.size) this.start();
       return;

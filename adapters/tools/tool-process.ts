@@ -32,6 +32,8 @@ export class ToolProcess {
   private warmingTool?: string;
   /** Whether the pending task has begun in the child (a task sent to a warm child begins at once). */
   private pendingBegun = false;
+  private killedByParent = false;
+  private warmUpDeath?: { readonly toolId: string; readonly how: string };
 
   /**
    * `warmUp.skip`: tools left out of this child's warm-up. `warmUp.onOverrun`: told which tool's example ran past the
@@ -103,6 +105,14 @@ export class ToolProcess {
     return this.pending && !this.pendingBegun && !this.warmDone ? this.warmingTool : undefined;
   }
 
+  /**
+   * Once exited: the tool whose warm-up example the child died in of itself (an exit, a crash, out of memory), no
+   * task having begun there that could have done it instead, and how; else undefined.
+   */
+  get diedInWarmUp(): { readonly toolId: string; readonly how: string } | undefined {
+    return this.warmUpDeath;
+  }
+
   /** Resident memory once loaded and warm, in bytes; 0 until then. What "grown" is measured against. */
   get baselineRssBytes(): number {
     return this.baseline;
@@ -129,6 +139,7 @@ export class ToolProcess {
   /** SIGKILL: a child stuck in a loop that never yields cannot be asked to stop. */
   kill(): void {
     if (!this.alive) return;
+    this.killedByParent = true;
     this.child.ref(); // so a caller awaiting `exited` sees the exit
     this.child.kill("SIGKILL");
   }
@@ -164,9 +175,14 @@ export class ToolProcess {
   private onExit(code: number | null, signal: string | null, resolve: () => void): void {
     if (!this.alive) return;
     this.alive = false;
+    const heldBy = this.heldBy();
+    const taskBegun = this.pending !== undefined && this.pendingBegun;
+    if (!this.killedByParent && this.wasReady && !this.warmDone && !taskBegun && this.warmingTool !== undefined) {
+      this.warmUpDeath = { toolId: this.warmingTool, how: signal ?? `exit code ${code}` };
+    }
     const settle = this.pending;
     this.pending = undefined;
-    settle?.({ kind: "died", code, signal });
+    settle?.({ kind: "died", code, signal, unbegun: heldBy !== undefined });
     resolve();
   }
 
