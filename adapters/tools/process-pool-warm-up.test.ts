@@ -5,7 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { toolTimeout } from "../../domain/errors.ts";
 import { waitUntil } from "../testing/process.ts";
-import { ProcessPoolToolRunner } from "./process-pool.ts";
+import { type ProcessPoolOptions, ProcessPoolToolRunner } from "./process-pool.ts";
 import { firstUse, hangingExample, LOAD_MS } from "./testing/first-use.fixture.ts";
 import { alive, FIXTURES, fx, outcomeOf, pidOf } from "./testing/pool-fixtures.ts";
 import { type GatedTaskInput, task } from "./testing/warm-up-gate.fixture.ts";
@@ -139,54 +139,50 @@ describe("process pool: a warm-up stuck on one tool's example", () => {
     expect(runner.stats()).toMatchObject({ children: 1, idle: 1, started: 0 });
   });
 
-  it("that loops while a task waits on the child: the task is not answered tool_timeout but goes to a replacement that leaves the tool out", async () => {
-    const capMs = 1_000;
+  /** A pool of one child and its errors. */
+  function recordingPool(options: ProcessPoolOptions): { runner: ProcessPoolToolRunner; errors: string[] } {
     const errors: string[] = [];
-    // The warm-up's own cap (60 s by default) comes later than the task's two: under steady traffic, every child would
-    // be killed by a task's cap first, so the warm-up's cap alone would never learn which tool to leave out.
-    const runner = new ProcessPoolToolRunner({
-      modules: [LOOPING_PACK, WHOAMI], warm: true, concurrency: 1, spares: 0, timeoutMsFor: () => capMs, maxWaitMs: NEVER_MS,
-      onError: (error) => errors.push(error.message),
-    });
+    const runner = new ProcessPoolToolRunner({ warm: true, concurrency: 1, spares: 0, maxWaitMs: NEVER_MS, ...options, onError: (error) => errors.push(error.message) });
     runners.push(runner);
-    // Ready, so it takes the task, and from then on its warm-up loops in spin's example, before whoami's.
+    return { runner, errors };
+  }
+
+  /**
+   * A whoami call handed to a child whose warm-up loops in spin's example (ready, so it takes the call, and from then
+   * on looping, before whoami's example): answered ok, by another child. Its pool's errors and stats.
+   */
+  async function callHeldByLoop(options: ProcessPoolOptions) {
+    const { runner, errors } = recordingPool({ modules: [LOOPING_PACK, WHOAMI], ...options });
     await waitUntil(async () => runner.stats().idle === 1, NEVER_MS);
     const [stuck] = runner.pids();
     const result = await runner.run(fx("whoami"), {});
     expect(outcomeOf(result)).toBe("ok");
     expect(pidOf(result)).not.toBe(stuck);
     await waitUntil(async () => !alive(stuck), NEVER_MS);
+    return { errors, stats: runner.stats() };
+  }
+
+  it("that loops while a task waits on the child: the task is not answered tool_timeout but goes to a replacement that leaves the tool out", async () => {
+    const capMs = 1_000;
+    // The warm-up's own cap (60 s by default) comes later than the task's two: under steady traffic, every child would
+    // be killed by a task's cap first, so the warm-up's cap alone would never learn which tool to leave out.
+    const { errors, stats } = await callHeldByLoop({ timeoutMsFor: () => capMs });
     expect(errors).toHaveLength(1);
     const heldMs = Number(/^the warm-up of tool 'looping\.spin' \(its first example\) ran past (\d+) ms: its process is replaced, and later processes leave it out of their warm-up$/.exec(errors[0])?.[1]);
     // One cap waiting for the warm-up, one cap for a run that never began.
     expect(heldMs).toBeGreaterThanOrEqual(2 * capMs);
-    expect(runner.stats()).toMatchObject({ started: 2, timedOut: 0, died: 0, running: 0, queued: 0 });
+    expect(stats).toMatchObject({ started: 2, timedOut: 0, died: 0, running: 0, queued: 0 });
   });
 
   it("held by a task when the warm-up's cap ends the child: the task, which never began, goes to the replacement", async () => {
-    const errors: string[] = [];
     // The task's caps (one of waiting, one of running) are far longer than the warm-up's: the warm-up's cap comes first.
-    const runner = new ProcessPoolToolRunner({
-      modules: [LOOPING_PACK, WHOAMI], warm: true, warmUpCapMs: WARM_UP_CAP_MS, concurrency: 1, spares: 0, timeoutMsFor: () => NEVER_MS, maxWaitMs: NEVER_MS,
-      onError: (error) => errors.push(error.message),
-    });
-    runners.push(runner);
-    await waitUntil(async () => runner.stats().idle === 1, NEVER_MS);
-    const [stuck] = runner.pids();
-    const result = await runner.run(fx("whoami"), {});
-    expect(outcomeOf(result)).toBe("ok");
-    expect(pidOf(result)).not.toBe(stuck);
+    const { errors, stats } = await callHeldByLoop({ warmUpCapMs: WARM_UP_CAP_MS, timeoutMsFor: () => NEVER_MS });
     expect(errors).toEqual([`the warm-up of tool 'looping.spin' (its first example) ran past ${WARM_UP_CAP_MS} ms: its process is replaced, and later processes leave it out of their warm-up`]);
-    expect(runner.stats()).toMatchObject({ started: 2, timedOut: 0, died: 0 });
+    expect(stats).toMatchObject({ started: 2, timedOut: 0, died: 0 });
   });
 
   it("that ends its process: the tool is named once, and the replacement leaves it out rather than die the same way", async () => {
-    const errors: string[] = [];
-    const runner = new ProcessPoolToolRunner({
-      modules: [{ ...FIXTURES[0], ids: ["exit", "whoami"] }], warm: true, concurrency: 1, spares: 0, maxWaitMs: NEVER_MS,
-      onError: (error) => errors.push(error.message),
-    });
-    runners.push(runner);
+    const { runner, errors } = recordingPool({ modules: [{ ...FIXTURES[0], ids: ["exit", "whoami"] }] });
     await waitUntil(async () => errors.length > 0, NEVER_MS);
     await runner.whenReady();
     const [replacement] = runner.pids();
