@@ -18,7 +18,7 @@ process.on("message", (message: ParentMessage) => void handle(message));
 
 async function handle(message: ParentMessage): Promise<void> {
   if (message.type === "init") {
-    if (!message.warm) prepared = new Set(message.skipWarmUp);
+    if (!message.warm) prepared = new Set();
     for (const module of message.modules) await load(module);
     send({ type: "ready" });
     // Tasks are taken meanwhile; one that needs a library the warm-up is loading shares that same import.

@@ -19,10 +19,7 @@ export interface ToolModule {
 
 /** Parent → child messages. `init` comes first and once; `run` only after the child answered `ready`. */
 export type ParentMessage =
-  /**
-   * `skipWarmUp`: tools whose example, in an earlier child, ran past the warm-up's cap, held a task from beginning or
-   * ended the process; they run with no example first, with or without a warm-up.
-   */
+  /** `skipWarmUp`: tools whose example ran past the warm-up's cap in an earlier child; they run with no example first. */
   | { readonly type: "init"; readonly modules: readonly ToolModule[]; readonly warm: boolean; readonly skipWarmUp: readonly string[] }
   | { readonly type: "run"; readonly toolId: string; readonly input: Record<string, unknown> };
 

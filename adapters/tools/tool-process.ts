@@ -26,8 +26,6 @@ export class ToolProcess {
   /** Without a warm-up: the tools this child has been given a task of, each prepared on its first. */
   private readonly givenTools: Set<string> | undefined;
   private markPrepared?: () => void;
-  /** The tool whose first example the child runs before the pending task (the preparation), until it is done. */
-  private preparingTool?: string;
   /** The cap of the warm-up's current example (see ToolProcessSpec.warmUpCapMs). */
   private warmUpTimer?: NodeJS.Timeout;
   /** The tool whose example the warm-up is running, until it is over. */
@@ -42,8 +40,7 @@ export class ToolProcess {
    * warm-up's cap; the owner then kills the child (the warm-up cannot be stopped otherwise: an example may loop).
    */
   constructor(private readonly spec: ToolProcessSpec, private readonly warmUp: { readonly skip: readonly string[]; readonly onOverrun: (toolId: string) => void }) {
-    // A tool left out of the warm-up is left out of the preparation too: the child counts it as prepared.
-    this.givenTools = spec.warm ? undefined : new Set(warmUp.skip);
+    this.givenTools = spec.warm ? undefined : new Set();
     // Advanced serialization carries what a worker thread could (Uint8Array, Map, undefined) across the IPC channel.
     this.child = fork(spec.entry, [], {
       execArgv: [...spec.execArgv], env: toolEnvironment(process.env), serialization: "advanced", stdio: ["ignore", "inherit", "pipe", "ipc"],
@@ -97,23 +94,20 @@ export class ToolProcess {
     if (!this.warmDone) return this.warmed;
     if (this.givenTools === undefined || this.givenTools.has(toolId)) return undefined;
     this.givenTools.add(toolId);
-    this.preparingTool = toolId;
     return new Promise((resolve) => (this.markPrepared = resolve));
   }
 
   /**
-   * The tool whose example has kept the pending task from beginning, or undefined: no task, or the task begun and so
-   * its own. The example is the preparation's, which runs before the task, or the warm-up's (the child's event loop
-   * never got to the task's message: the example blocks it).
+   * The tool whose warm-up example has kept the pending task from beginning (the child's event loop never got to its
+   * message: the example blocks it), or undefined: no task, the warm-up over, or the task begun and so its own.
    */
   heldBy(): string | undefined {
-    if (!this.pending) return undefined;
-    return this.preparingTool ?? (!this.pendingBegun && !this.warmDone ? this.warmingTool : undefined);
+    return this.pending && !this.pendingBegun && !this.warmDone ? this.warmingTool : undefined;
   }
 
   /**
-   * Once exited: the tool whose example (the warm-up's or a preparation's) the child died in of itself (an exit, a
-   * crash, out of memory), no task having begun there that could have done it instead, and how; else undefined.
+   * Once exited: the tool whose warm-up example the child died in of itself (an exit, a crash, out of memory), no
+   * task having begun there that could have done it instead, and how; else undefined.
    */
   get diedInWarmUp(): { readonly toolId: string; readonly how: string } | undefined {
     return this.warmUpDeath;
@@ -182,9 +176,10 @@ export class ToolProcess {
     if (!this.alive) return;
     this.alive = false;
     const heldBy = this.heldBy();
-    // Died of itself in an example, with no task begun that could have done it: an idle child's warm-up, or a task's.
-    const inExample = heldBy ?? (this.pending === undefined && !this.warmDone ? this.warmingTool : undefined);
-    if (!this.killedByParent && this.wasReady && inExample !== undefined) this.warmUpDeath = { toolId: inExample, how: signal ?? `exit code ${code}` };
+    const taskBegun = this.pending !== undefined && this.pendingBegun;
+    if (!this.killedByParent && this.wasReady && !this.warmDone && !taskBegun && this.warmingTool !== undefined) {
+      this.warmUpDeath = { toolId: this.warmingTool, how: signal ?? `exit code ${code}` };
+    }
     const settle = this.pending;
     this.pending = undefined;
     settle?.({ kind: "died", code, signal, unbegun: heldBy !== undefined });
@@ -202,7 +197,6 @@ export class ToolProcess {
   private prepared(): void {
     this.markPrepared?.();
     this.markPrepared = undefined;
-    this.preparingTool = undefined;
   }
 
   private send(message: ParentMessage): void {
