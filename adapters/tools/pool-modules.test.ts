@@ -6,7 +6,7 @@ import { passwordStrength } from "./crypto/password-strength.ts";
 import { serverTools } from "./index.ts";
 import { jsonFormatter } from "./json-data/json-formatter.ts";
 import { mathEvaluator } from "./math/math-evaluator.ts";
-import { CATALOG_MODULE, catalogModules, poolModules, ProcessPoolToolRunner } from "./process-pool.ts";
+import { catalogModule, catalogModules, poolModules, ProcessPoolToolRunner } from "./process-pool.ts";
 import { whereItRan } from "../core/testing/own-worker-tools.ts";
 
 const runners: ProcessPoolToolRunner[] = [];
@@ -14,7 +14,7 @@ afterAll(() => Promise.all(runners.map((runner) => runner.close())));
 
 describe("catalogModules", () => {
   it("is the whole catalog for a server given no tools of its own", async () => {
-    expect(await catalogModules(undefined)).toEqual([CATALOG_MODULE]);
+    expect(await catalogModules(undefined)).toEqual([catalogModule()]);
   });
 
   it("is nothing for a server of inline tools only", async () => {
@@ -24,7 +24,7 @@ describe("catalogModules", () => {
 
   it("names the isolated catalog tools among those served, and only them", async () => {
     expect([passwordStrength, jsonFormatter, mathEvaluator].every((tool) => tool.worker === true)).toBe(true);
-    expect(await catalogModules([hashText, passwordStrength, jsonFormatter])).toEqual([{ ...CATALOG_MODULE, ids: ["password-strength", "json-formatter"] }]);
+    expect(await catalogModules([hashText, passwordStrength, jsonFormatter])).toEqual([{ ...catalogModule(), ids: ["password-strength", "json-formatter"] }]);
   });
 
   it("does not take a tool of one's own for the catalog's of the same id (a child would run the catalog's)", async () => {
@@ -41,14 +41,14 @@ describe("poolModules", () => {
   it("adds the packs loaded from a module and one's own isolated tools, each from its definition's module", async () => {
     const packs = [{ id: "example", moduleUrl: "file:///packs/example.mjs" }, { id: "in-code" }];
     expect(await poolModules([hashText, jsonFormatter, whereItRan], packs)).toEqual([
-      { ...CATALOG_MODULE, ids: ["json-formatter"] },
+      { ...catalogModule(), ids: ["json-formatter"] },
       { url: "file:///packs/example.mjs", idPrefix: "example." },
       { url: whereItRan.module, ids: ["where-it-ran"] },
     ]);
   });
 
   it("is the whole catalog and the packs when no tools are given", async () => {
-    expect(await poolModules(undefined, [{ id: "example", moduleUrl: "file:///packs/example.mjs" }])).toEqual([CATALOG_MODULE, { url: "file:///packs/example.mjs", idPrefix: "example." }]);
+    expect(await poolModules(undefined, [{ id: "example", moduleUrl: "file:///packs/example.mjs" }])).toEqual([catalogModule(), { url: "file:///packs/example.mjs", idPrefix: "example." }]);
   });
 });
 

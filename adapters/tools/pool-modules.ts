@@ -1,6 +1,6 @@
 import type { AnyTool } from "../../domain/tool.ts";
 import { exportedDefinitions } from "./exported-tools.ts";
-import { CATALOG_MODULE } from "./process-pool-options.ts";
+import { catalogModule } from "./process-pool-options.ts";
 import type { ToolModule } from "./tool-process-protocol.ts";
 
 /** A pack as the pool sees it: loaded from a module (TOOL_PACKS, loadPacks) or built in code (none to load). */
@@ -26,10 +26,10 @@ export async function poolModules(tools: readonly AnyTool[] | undefined, packs: 
  * json-formatter alone, once warm: 0.3 s of CPU and 74 MB, against 2.3 s and 206 MB for the whole catalog).
  */
 export async function catalogModules(tools: readonly AnyTool[] | undefined): Promise<ToolModule[]> {
-  if (tools === undefined) return [CATALOG_MODULE];
+  if (tools === undefined) return [catalogModule()];
   const catalog = new Set<AnyTool>((await import("./index.ts")).serverTools);
   const ids = tools.filter((tool) => !tool.clientOnly && tool.worker === true && catalog.has(tool)).map((tool) => tool.id);
-  return ids.length === 0 ? [] : [{ ...CATALOG_MODULE, ids }];
+  return ids.length === 0 ? [] : [{ ...catalogModule(), ids }];
 }
 
 /**
@@ -42,7 +42,7 @@ async function ownToolModules(tools: readonly AnyTool[]): Promise<ToolModule[]> 
   for (const tool of tools) {
     if (tool.clientOnly || !tool.worker || builtIn.has(tool)) continue;
     if (!tool.module) {
-      throw Object.assign(new Error(`tool '${tool.id}' is worker: true, and runner "workers" runs it in a child process, which imports it: set its definition's module to the URL of the module that exports it (import.meta.url there), or use runner "inline"`), { code: "invalid_input" });
+      throw Object.assign(new Error(`tool '${tool.id}' is worker: true, so it runs in a tool process, which imports it: set its definition's module to the URL of the module that exports it (import.meta.url there), or run tools inline (createToolCore's runner "inline")`), { code: "invalid_input" });
     }
     byModule.set(tool.module, [...(byModule.get(tool.module) ?? []), tool.id]);
   }

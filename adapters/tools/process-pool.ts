@@ -9,7 +9,7 @@ import type { ToolProcess } from "./tool-process.ts";
 import { ToolProcessSet } from "./tool-process-set.ts";
 
 export type { ProcessPoolOptions } from "./process-pool-options.ts";
-export { CATALOG_MODULE } from "./process-pool-options.ts";
+export { catalogModule } from "./process-pool-options.ts";
 export { catalogModules, poolModules } from "./pool-modules.ts";
 
 /** What the pool holds and has done since it started: for tests, diagnostics and metrics. */
