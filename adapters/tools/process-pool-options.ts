@@ -57,11 +57,11 @@ export interface PoolSettings {
   readonly spec: ToolProcessSpec;
 }
 
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
 /**
  * Where tool processes load their entry and the catalog from: beside this module, its .ts sources under tsx when this
  * process runs from source, its .js siblings when compiled (no loader).
  */
-const FROM_SOURCE = import.meta.url.endsWith(".ts");
 let childCode = { dir: new URL("./", import.meta.url), extension: FROM_SOURCE ? ".ts" : ".js" };
 
 /**
