@@ -18,6 +18,12 @@ export interface PairedRatio {
   readonly referenceUs: number;
   readonly subjectUs: number;
   readonly pairs: number;
+  /**
+   * The pairs' middle half: their lower and upper quartile ratios (nearest rank). On these machines one pair's ratio
+   * moves by ±10 points from the next (bench/README.md, "How far a verdict can be trusted"): a target whose line lies
+   * inside this range is not told apart from its line by the run.
+   */
+  readonly middleHalf: readonly [number, number];
 }
 
 /**
@@ -34,6 +40,7 @@ export async function measurePaired(comparisons: readonly Comparison[], connecti
     out.push({
       reference: reference.id, subject: subject.id, ratio: pairedRatio(sides.a, sides.b),
       referenceUs: Math.round(middle(sides.a.map((m) => m.cpuUs))), subjectUs: Math.round(middle(sides.b.map((m) => m.cpuUs))), pairs,
+      middleHalf: middleHalf(pairRatios(sides.a, sides.b)),
     });
   }
   return out;
@@ -62,7 +69,17 @@ export async function inTurn(rounds: number, arms: readonly (() => Promise<Measu
 
 /** The median over the pairs of a's CPU per request over b's. */
 export function pairedRatio(a: readonly Measurement[], b: readonly Measurement[]): number {
-  return middle(a.map((m, pair) => m.cpuUs / Math.max(Number.EPSILON, b[pair].cpuUs)));
+  return middle(pairRatios(a, b));
+}
+
+const pairRatios = (a: readonly Measurement[], b: readonly Measurement[]): number[] =>
+  a.map((m, pair) => m.cpuUs / Math.max(Number.EPSILON, b[pair].cpuUs));
+
+/** The lower and upper quartiles of `ratios` (nearest rank: of 12 pairs the 3rd and the 9th). */
+export function middleHalf(ratios: readonly number[]): [number, number] {
+  const sorted = [...ratios].sort((x, y) => x - y);
+  const rank = (fraction: number) => sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)];
+  return [rank(0.25), rank(0.75)];
 }
 
 /** The judged comparisons of each project server: bare against execute, execute against its 401 and its 429. */
@@ -82,5 +99,6 @@ export function judgedComparisons(scenarios: readonly Scenario[]): Comparison[] 
   return out;
 }
 
-export const pairedText = ({ pairs }: PairedRatio): string =>
-  (pairs === 1 ? "one back-to-back pair's ratio" : `median of ${pairs} back-to-back pairs' ratios`);
+/** How a paired ratio was measured, its pairs' middle half written with `format` (as the ratio itself is). */
+export const pairedText = ({ pairs, middleHalf: [low, high] }: PairedRatio, format: (ratio: number) => string): string =>
+  (pairs === 1 ? "one back-to-back pair's ratio" : `median of ${pairs} back-to-back pairs' ratios, their middle half ${format(low)}–${format(high)}`);

@@ -51,7 +51,7 @@ const { values } = parseArgs({
     // Execute requests during which Redis commands are counted (0 skips).
     "redis-commands": { type: "string", default: "5000" },
     // Pairs of back-to-back loads that judge the CPU-per-request targets (paired.ts); 0 judges the rounds' medians.
-    pairs: { type: "string", default: "6" },
+    pairs: { type: "string", default: "12" },
   },
 });
 if (values.node?.length) {
@@ -108,7 +108,7 @@ let paired: PairedRatio[] = [];
 if (pairCount > 0) {
   console.log(`\nCPU per request in pairs: each comparison ${pairCount} time${pairCount === 1 ? "" : "s"} as two ${duration}-s loads back to back, the order alternating`);
   paired = await measurePaired(judgedComparisons(scenarios), connections, duration, pairCount);
-  for (const p of paired) console.log(`  ${p.reference} µs / ${p.subject} µs: ${p.ratio.toFixed(3)} (${pairedText(p)}; medians ${p.referenceUs} vs ${p.subjectUs} µs)`);
+  for (const p of paired) console.log(`  ${p.reference} µs / ${p.subject} µs: ${p.ratio.toFixed(3)} (${pairedText(p, (ratio) => ratio.toFixed(3))}; medians ${p.referenceUs} vs ${p.subjectUs} µs)`);
 }
 const overheadRounds = Number(values["overhead-rounds"]);
 // --overhead-rounds 0 and --soak 0 leave those phases out, as --pairs 0 and --instructions 0 do theirs (no NaN lines).
