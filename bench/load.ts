@@ -1,6 +1,7 @@
 import autocannon from "autocannon";
 import type { Measurement, Scenario } from "./scenarios.ts";
 import { CLOCK_TICK_US, treeCpuTicks, treeOffMainTicks, treePreemptions } from "./process-cpu.ts";
+import { alone } from "./quiet.ts";
 
 /**
  * autocannon ends a run on its next sample tick: at its default of 1 s, 20 requests done in 50 ms still take a second
@@ -11,9 +12,13 @@ const AMOUNT_SAMPLE_MS = 20;
 
 /**
  * Drives one scenario for `seconds` (or `amount` requests), as fast as it answers or at `rate` requests a second in
- * all; fails the bench on any unexpected status or error.
+ * all, with the bench's other servers stopped meanwhile (quiet.ts); fails the bench on any unexpected status or error.
  */
-export async function load(scenario: Scenario, connections: number, limit: { seconds: number } | { amount: number }, rate?: number): Promise<Measurement> {
+export function load(scenario: Scenario, connections: number, limit: { seconds: number } | { amount: number }, rate?: number): Promise<Measurement> {
+  return alone(scenario.pid, () => measuredLoad(scenario, connections, limit, rate));
+}
+
+async function measuredLoad(scenario: Scenario, connections: number, limit: { seconds: number } | { amount: number }, rate?: number): Promise<Measurement> {
   const sampleMs = "seconds" in limit ? Math.min(1000, limit.seconds * 1000) : AMOUNT_SAMPLE_MS;
   const bound = "seconds" in limit ? { duration: limit.seconds, sampleInt: sampleMs } : { amount: limit.amount, sampleInt: sampleMs };
   const ticksBefore = treeCpuTicks(scenario.pid);

@@ -47,6 +47,13 @@ export function treePreemptions(pid: number): number {
   return sumOverTree(pid, undefined, (taskDir) => Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(readFileSync(`${taskDir}/status`, "utf8"))?.[1] ?? 0));
 }
 
+/** A process and its descendants (the processes alive now). */
+export function treePids(pid: number): number[] {
+  const pids: number[] = [];
+  sumOverTree(pid, (dir) => (pids.push(Number(dir.slice("/proc/".length))), 0));
+  return pids;
+}
+
 /** Sums `ofProcess` (given each process's /proc directory) and `ofThread` (each thread's) over a process tree. */
 function sumOverTree(pid: number, ofProcess?: (dir: string) => number, ofThread?: (taskDir: string, pid: number) => number): number {
   let total = 0;

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { untilSettled } from "./process-cpu.ts";
+import { forgetServer, registerServer } from "./quiet.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const MAIN = join(ROOT, "dist/adapters/main.js");
@@ -130,6 +131,8 @@ export function hasTaskset(): boolean {
 
 function handle(name: string, child: ChildProcess, url: string, keys: BenchServer["keys"]): BenchServer {
   const pid = child.pid as number;
+  registerServer(pid);
+  child.once("exit", () => forgetServer(pid));
   return {
     name,
     url,
