@@ -12,8 +12,8 @@ export const registerServer = (pid: number): void => void servers.add(pid);
 export const forgetServer = (pid: number): void => void servers.delete(pid);
 
 /**
- * Runs `measure`, a load on `server`, with every server the bench started and no load is on stopped. Idle, each still
- * wakes ≈ 15 times a second (its event-loop sampler, its timers) and takes ≈ 2 ms of CPU a second with its tool
+ * Runs `measure`, a load on `server`, while every server the bench started that no load is on stays stopped. Idle, one
+ * still wakes ≈ 15 times a second (its event-loop sampler, its timers) and takes ≈ 2 ms of CPU a second with its tool
  * processes; with a dozen of them on 2 cores, the servers measured read 5–10 points lower against bare (bench/README.md,
  * "How far a verdict can be trusted"): neighbours a deployment does not have. Loads that run at once (two servers
  * driven together) keep each other's servers running. A stopped process keeps its sockets and timers and resumes where
@@ -35,8 +35,8 @@ export async function alone<T>(server: number, measure: () => Promise<T>): Promi
 /** Stops the servers no load is on and resumes those a load is on; resumes everything when no load runs. */
 function settle(): void {
   const idle = loaded.size === 0 ? [] : [...servers].filter((pid) => !loaded.has(pid)).flatMap(treePids);
-  const keep = new Set(idle);
-  signal([...stopped].filter((pid) => !keep.has(pid)), "SIGCONT");
+  const stayStopped = new Set(idle);
+  signal([...stopped].filter((pid) => !stayStopped.has(pid)), "SIGCONT");
   signal(idle.filter((pid) => !stopped.has(pid)), "SIGSTOP");
 }
 
