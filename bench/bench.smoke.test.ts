@@ -17,7 +17,7 @@ const SMOKE_ENV = childEnv({ TOOL_CONCURRENCY: "1" });
 describe("npm run bench", () => {
   it("runs end to end with logging at info and prints req/s, latency and server CPU per request, the ratios to bare node:http, the soak, the memory against the Deployment's request, the workers' lines and every target, met or not", async () => {
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "0.5", "--warm-up", "0.5", "--rounds", "1", "--overhead-rounds", "1", "--instructions", "20", "--instruction-rounds", "1", "--no-noise-floor", "--no-redis", "--no-conformance", "--soak", "2000", "--memory", "20", "--workers", "1", "--pairs", "1"], { cwd: ROOT, timeout: 600_000, env: SMOKE_ENV },
+      execFile(process.execPath, ["--import", "tsx", "bench/run.ts", "--duration", "0.5", "--warm-up", "0.5", "--rounds", "1", "--overhead-rounds", "1", "--instructions", "20", "--instruction-rounds", "1", "--no-noise-floor", "--no-redis", "--no-conformance", "--soak", "2000", "--memory", "20", "--workers", "1", "--pairs", "1", "--turn-rounds", "1"], { cwd: ROOT, timeout: 600_000, env: SMOKE_ENV },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
     });
     // The logs the bench keeps for a person to read; the smoke's own are not worth keeping.
@@ -52,6 +52,13 @@ describe("npm run bench", () => {
     expect(output).toMatch(/(met|NOT MET)\s+embedded: execute server CPU per request ≥ 60\.0% of bare's \(bare µs \/ execute µs\): \d+\.\d% \(one back-to-back pair's ratio; medians \d+ vs \d+ µs\)/);
     for (const refusal of ["401 bad key", "429 spent key"]) {
       expect(output).toMatch(new RegExp(`(met|NOT MET)\\s+embedded: ${refusal} server CPU per request ≤ execute's \\(execute µs / ${refusal.slice(0, 3)} µs ≥ 1\\): \\d+\\.\\d\\d \\(one back-to-back pair's ratio; medians \\d+ vs \\d+ µs\\)`));
+    }
+    // What a turn costs: each server's execute at 1 connection against the run's 16, the difference its own figure.
+    for (const server of ["bare", "embedded"]) {
+      const turn = new RegExp(`report\\s+${server}: CPU per request at 1 connection, each request a turn of its own, over 16 connections' .*: \\d+\\.\\d\\d× \\(1 connection (\\d+) µs vs 16 connections (\\d+) µs a request: ([+−])(\\d+) µs`).exec(output);
+      expect(turn).not.toBeNull();
+      const [, alone, shared, sign, extra] = turn as RegExpExecArray;
+      expect((sign === "−" ? -1 : 1) * Number(extra)).toBe(Number(alone) - Number(shared));
     }
     expect(output).toMatch(/workers: execute hash-text, 1 against 1 worker .*\n\s+embedded\s+1 worker \d+ req\/s \d+ µs\/req; WORKERS=1 \d+ req\/s \d+ µs\/req; scaling \d+\.\d\d×, CPU\/request \d+\.\d\d×/);
     expect(output).toMatch(/(met|NOT MET)\s+embedded: WORKERS=1 server CPU per request ≤ 1\.33× WORKERS=1's \(coordination\): \d+\.\d\d×/);

@@ -18,6 +18,7 @@ import { embeddedEnv, redisEnv, removeRunKeys } from "./store-envs.ts";
 import { measureMemory, type MemoryReport } from "./memory.ts";
 import { soak, type SoakReport } from "./soak.ts";
 import { measureStartUp } from "./start-up.ts";
+import { measureTurnCosts, type TurnCost, turnCostText } from "./turns.ts";
 import { evaluateTargets, printTargets } from "./targets.ts";
 import { countRedisCommands, type RedisCommandsReport } from "./redis-commands.ts";
 import { defaultWorkers, measureAtRate, type Pinning, isWorkersServer, pinLoadGenerator, pinning, printWorkers, startWorkerServers, WORKERS_SCENARIO, workersReport } from "./workers.ts";
@@ -52,6 +53,8 @@ const { values } = parseArgs({
     "redis-commands": { type: "string", default: "5000" },
     // Pairs of back-to-back loads that judge the CPU-per-request targets (paired.ts); 0 judges the rounds' medians.
     pairs: { type: "string", default: "12" },
+    // Rounds of each server's execute at 1 connection beside the run's connections: what a turn costs (turns.ts); 0 skips.
+    "turn-rounds": { type: "string", default: "3" },
   },
 });
 if (values.node?.length) {
@@ -110,6 +113,13 @@ if (pairCount > 0) {
   paired = await measurePaired(judgedComparisons(scenarios), connections, duration, pairCount);
   for (const p of paired) console.log(`  ${p.reference} µs / ${p.subject} µs: ${p.ratio.toFixed(3)} (${pairedText(p, (ratio) => ratio.toFixed(3))}; medians ${p.referenceUs} vs ${p.subjectUs} µs)`);
 }
+const turnRounds = Number(values["turn-rounds"]);
+let turns: TurnCost[] = [];
+if (turnRounds > 0) {
+  console.log(`\nturns: each server's execute at 1 connection (one request a turn) and at ${connections}, ${turnRounds} rounds of ${duration} s in alternating order`);
+  turns = await measureTurnCosts(scenarios, connections, duration, turnRounds);
+  for (const row of turns) console.log(`  ${row.server.padEnd(9)} ${turnCostText(row)}`);
+}
 const overheadRounds = Number(values["overhead-rounds"]);
 // --overhead-rounds 0 and --soak 0 leave those phases out, as --pairs 0 and --instructions 0 do theirs (no NaN lines).
 if (overheadRounds > 0) console.log(`\noverheads: embedded execute with everything on beside metrics off, beside usage recording off${values["no-noise-floor"] ? " (no noise floor: --no-noise-floor)" : ", and beside itself"}; ${overheadRounds} rounds of ${duration} s`);
@@ -155,10 +165,10 @@ if (!values["no-conformance"]) {
   console.log("\nconformance: one default self-booting run (npm run -s conformance), timed");
   conformance = await measureConformanceRun();
 }
-const targets = [...evaluateTargets(results, { startUp, soak: soakReport, memory, scaling, conformance, workers: workersResult, redisCommands, paired }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
+const targets = [...evaluateTargets(results, { startUp, soak: soakReport, memory, scaling, conformance, workers: workersResult, redisCommands, paired, turns }), ...instructionTargets(instructions), ...overheadTargets(overheads)];
 printTargets(targets);
 console.log(`\n(request logs at info collected to ${logDirectory()}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, memory, scaling, conformance, workers: workersResult, redisCommands, paired }, null, 2)}\n`);
+writeFileSync(process.env.BENCH_RESULTS ?? join(import.meta.dirname, "results.json"), `${JSON.stringify({ ...report, overheads, instructions, targets, startUp, soak: soakReport, memory, scaling, conformance, workers: workersResult, redisCommands, paired, turns }, null, 2)}\n`);
 await removeRunKeys();
 
 /** Every server started, or none left running: one that fails to start ends the others before the bench fails. */

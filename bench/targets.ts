@@ -6,6 +6,7 @@ import type { Measurement } from "./scenarios.ts";
 import type { MemoryReport } from "./memory.ts";
 import { FLAT_GROWTH, type SoakReport } from "./soak.ts";
 import type { StartUpReport } from "./start-up.ts";
+import { type TurnCost, turnCostText } from "./turns.ts";
 import { MAX_COMMANDS_PER_EXECUTE, type RedisCommandsReport } from "./redis-commands.ts";
 import { AT_RATE_SHARE, atRateText, MAX_COORDINATION, preemptedText, separateText, type WorkersReport } from "./workers.ts";
 
@@ -28,6 +29,8 @@ export interface Extras {
   readonly redisCommands?: RedisCommandsReport;
   /** The CPU comparisons measured in pairs back to back: judged on these where present, else on the rounds' medians. */
   readonly paired?: readonly PairedRatio[];
+  /** Each server's CPU per request at one connection against the run's connections (turns.ts). */
+  readonly turns?: readonly TurnCost[];
 }
 
 /** Issue 41: server CPU per execute request against bare node:http's, as bare µs / execute µs, at least this. */
@@ -79,7 +82,11 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
         measured: `${ratioText(cheaper.ratio)} (${cheaper.detail})`, met: cheaper.ratio >= 1 });
     }
   }
-  const { startUp, soak, memory, scaling, conformance, workers, redisCommands } = extras;
+  const { startUp, soak, memory, scaling, conformance, workers, redisCommands, turns } = extras;
+  for (const row of turns ?? []) {
+    targets.push({ name: `${row.server}: CPU per request at 1 connection, each request a turn of its own, over ${row.connections} connections' (what a turn costs: what WORKERS=N at the same load pays more)`,
+      measured: turnCostText(row), met: undefined });
+  }
   for (const row of workers?.rows ?? []) {
     const coordination = `${row.store}: WORKERS=${row.workers} server CPU per request ≤ ${MAX_COORDINATION}× WORKERS=1's (coordination`;
     if (row.atRate) {
