@@ -84,7 +84,12 @@ export interface WorkersRow {
   readonly atRate?: AtRate;
 }
 
-/** The offered load of the coordination figure, as a share of one worker's req/s: well below what either saturates. */
+/**
+ * The offered load of the coordination figure, as a share of one worker's req/s. autocannon's rate is a quota per
+ * connection and second: each connection sends as fast as it is answered until its share of the second is spent, then
+ * waits for the next second, so each second starts at full speed and ends idle. An evenly paced load of the same rate
+ * gave the same ratios (bench/README.md, "What a turn costs").
+ */
 export const AT_RATE_SHARE = 0.5;
 
 export interface AtRate {
