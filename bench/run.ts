@@ -116,7 +116,7 @@ if (pairCount > 0) {
 const turnRounds = Number(values["turn-rounds"]);
 let turns: TurnCost[] = [];
 if (turnRounds > 0) {
-  console.log(`\nturns: each server's execute at 1 connection (one request a turn) and at ${connections}, ${turnRounds} rounds of ${duration} s in alternating order`);
+  console.log(`\nturns: bare's POST and each store's execute at 1 connection (one request a turn) and at ${connections}, ${turnRounds} rounds of ${duration} s in alternating order`);
   turns = await measureTurnCosts(scenarios, connections, duration, turnRounds);
   for (const row of turns) console.log(`  ${row.server.padEnd(9)} ${turnCostText(row)}`);
 }

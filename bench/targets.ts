@@ -84,7 +84,7 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
   }
   const { startUp, soak, memory, scaling, conformance, workers, redisCommands, turns } = extras;
   for (const row of turns ?? []) {
-    targets.push({ name: `${row.server}: CPU per request at 1 connection, each request a turn of its own, over ${row.connections} connections' (what a turn costs: what WORKERS=N at the same load pays more)`,
+    targets.push({ name: `${row.server}: CPU per request at 1 connection, each request a turn of its own, over ${row.connections} connections' (what a turn costs, which N workers at the same load pay more often)`,
       measured: turnCostText(row), met: undefined });
   }
   for (const row of workers?.rows ?? []) {

@@ -1,6 +1,6 @@
 // What a turn of the event loop costs each server beside its requests. At one connection every request is a turn of
 // its own (it arrives, is answered, the loop sleeps); at the run's connections a turn serves many, and what each turn
-// pays once (the wake-up, the poll, the store's one transaction or round trip, the log batch's write) is shared. The
+// pays once (the wake-up, the poll, the store's one transaction or round trip, the check phase's passes) is shared. The
 // WORKERS=N coordination figure meets exactly this: N workers at the same load serve smaller batches each and sleep
 // more often, so a server whose turn costs much pays more a request, coordination or not (bench/README.md).
 import { load } from "./load.ts";
@@ -31,7 +31,7 @@ export async function measureTurnCosts(scenarios: readonly Scenario[], connectio
   return out;
 }
 
-/** What a request costs more when it is a turn of its own: the turn's own cost, less what a shared turn still pays. */
+/** What a request costs more as a turn of its own than in a shared one: about what a turn costs beside its requests. */
 export const extraUs = (row: TurnCost): number => row.aloneUs - row.sharedUs;
 
 export const turnCostText = (row: TurnCost): string =>
