@@ -53,7 +53,7 @@ describe("npm run bench", () => {
     for (const refusal of ["401 bad key", "429 spent key"]) {
       expect(output).toMatch(new RegExp(`(met|NOT MET)\\s+embedded: ${refusal} server CPU per request ≤ execute's \\(execute µs / ${refusal.slice(0, 3)} µs ≥ 1\\): \\d+\\.\\d\\d \\(one back-to-back pair's ratio; medians \\d+ vs \\d+ µs\\)`));
     }
-    // What a turn costs: each server's execute at 1 connection against the run's 16, the difference its own figure.
+    // What a turn costs: bare's POST and embedded's execute at 1 connection against the run's 16, the difference its own figure.
     for (const server of ["bare", "embedded"]) {
       const turn = new RegExp(`report\\s+${server}: CPU per request at 1 connection, each request a turn of its own, over 16 connections' .*: \\d+\\.\\d\\d× \\(1 connection (\\d+) µs vs 16 connections (\\d+) µs a request: ([+−])(\\d+) µs`).exec(output);
       expect(turn).not.toBeNull();

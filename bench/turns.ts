@@ -32,7 +32,7 @@ export async function measureTurnCosts(scenarios: readonly Scenario[], connectio
 }
 
 /** What a request costs more as a turn of its own than in a shared one: about what a turn costs beside its requests. */
-export const extraUs = (row: TurnCost): number => row.aloneUs - row.sharedUs;
+const extraUs = (row: TurnCost): number => row.aloneUs - row.sharedUs;
 
 export const turnCostText = (row: TurnCost): string =>
   `${(row.aloneUs / Math.max(1, row.sharedUs)).toFixed(2)}× (1 connection ${row.aloneUs} µs vs ${row.connections} connections ${row.sharedUs} µs a request: ${signed(extraUs(row))} µs when each request is a turn of its own)`;
