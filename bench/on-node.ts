@@ -75,4 +75,4 @@ function printSideBySide(passes: readonly PassResults[]): void {
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const atRate = (at: AtRate | undefined) =>
-  (at ? `; at ${at.rate} req/s CPU/request ${at.coordination.toFixed(2)}×, ${at.overSeparate.toFixed(2)}× ${at.workers} separate servers'` : "");
+  (at ? `; at ${at.rate} req/s CPU/request ${at.coordination.toFixed(2)}×, ${at.overSeparate.toFixed(2)}× ${at.workers} separate servers', which cost ${at.separateOverOne.toFixed(2)}× one worker's` : "");

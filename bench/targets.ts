@@ -8,7 +8,7 @@ import { FLAT_GROWTH, type SoakReport } from "./soak.ts";
 import type { StartUpReport } from "./start-up.ts";
 import { type TurnCost, turnCostText } from "./turns.ts";
 import { MAX_COMMANDS_PER_EXECUTE, type RedisCommandsReport } from "./redis-commands.ts";
-import { AT_RATE_SHARE, atRateText, MAX_COORDINATION, preemptedText, separateText, type WorkersReport } from "./workers.ts";
+import { AT_RATE_SHARE, atRateText, MAX_COORDINATION, preemptedText, processesText, separateText, type WorkersReport } from "./workers.ts";
 
 type Row = { readonly server: string; readonly scenario: string } & Measurement;
 
@@ -94,6 +94,8 @@ export function evaluateTargets(rows: readonly Row[], extras: Extras = {}): Targ
         measured: atRateText(row.atRate), met: row.atRate.coordination <= MAX_COORDINATION });
       targets.push({ name: `${row.store}: WORKERS=${row.workers} server CPU per request over ${row.workers} separate one-worker servers' at the same total load (coordination alone: the machine's contention on both sides)`,
         measured: separateText(row.atRate), met: undefined });
+      targets.push({ name: `${row.store}: ${row.workers} separate one-worker servers' CPU per request over one worker's at the same total load (what ${row.workers} busy server processes cost on this machine, nothing shared)`,
+        measured: processesText(row.atRate), met: undefined });
     }
     targets.push({ name: `${coordination}${row.atRate ? ", flat out" : ""})`,
       measured: `${row.coordination.toFixed(2)}× (${row.many.cpuUs} vs ${row.one.cpuUs} µs; ${preemptedText(row)})`,

@@ -101,6 +101,11 @@ export interface AtRate {
   /** N separate one-worker servers sharing the same rate, and N workers' CPU per request over theirs. */
   readonly separate: Pick<Measurement, "cpuUs" | "preemptedPer100">;
   readonly overSeparate: number;
+  /**
+   * The N separate servers' CPU per request over one worker's: what N busy server processes cost on this machine with
+   * nothing shared between them, the part of `coordination` no design of workers can remove.
+   */
+  readonly separateOverOne: number;
 }
 
 /**
@@ -129,7 +134,7 @@ export async function measureAtRate(scenarios: readonly Scenario[], rows: readon
     ]);
     out.set(store, {
       workers, rate, one: pick(median(a)), many: pick(median(b)), coordination: pairedRatio(b, a),
-      separate: pick(median(c)), overSeparate: pairedRatio(b, c),
+      separate: pick(median(c)), overSeparate: pairedRatio(b, c), separateOverOne: pairedRatio(c, a),
     });
   }
   return out;
@@ -169,6 +174,7 @@ export function printWorkers(report: WorkersReport): void {
     if (!row.atRate) continue;
     console.log(`  ${" ".repeat(9)} ${atRateText(row.atRate)}; flat out, ${preemptedText(row)}`);
     console.log(`  ${" ".repeat(9)} over ${row.workers} separate one-worker servers at the same load: ${separateText(row.atRate)}`);
+    console.log(`  ${" ".repeat(9)} ${row.workers} separate one-worker servers over 1 worker at the same load: ${processesText(row.atRate)}`);
   }
 }
 
@@ -177,6 +183,9 @@ export const atRateText = (at: AtRate): string =>
 
 export const separateText = (at: AtRate): string =>
   `${at.overSeparate.toFixed(2)}× (WORKERS=${at.workers} ${at.many.cpuUs} µs/req vs ${at.workers} separate servers ${at.separate.cpuUs} µs/req, ${at.rate} req/s in all; preempted ${at.many.preemptedPer100} vs ${at.separate.preemptedPer100} times per 100 requests)`;
+
+export const processesText = (at: AtRate): string =>
+  `${at.separateOverOne.toFixed(2)}× (${at.workers} separate servers ${at.separate.cpuUs} µs/req vs 1 worker ${at.one.cpuUs} µs/req, ${at.rate} req/s in all; nothing shared between them)`;
 
 type Preempted = Pick<Measurement, "preemptedPer100">;
 export const preemptedText = ({ one, many }: { readonly one: Preempted; readonly many: Preempted }): string =>
